@@ -1,0 +1,47 @@
+import { ErrorCode, GramscoreError } from "./errors.js";
+import type { MetricDescriptor, Plugin, Tokenizer, TokenizerDescriptor } from "./types.js";
+
+/** Declares a tokenizer for a plugin. Returns the descriptor unchanged, typed; registers nothing. */
+export function defineTokenizer<const N extends string, O = undefined>(
+  descriptor: Omit<TokenizerDescriptor<N, O>, "kind">,
+): TokenizerDescriptor<N, O> {
+  return { kind: "tokenizer", ...descriptor };
+}
+
+/** Declares a metric for a plugin. Returns the descriptor unchanged, typed; registers nothing. */
+export function defineMetric<const N extends string, O, S, R>(
+  descriptor: Omit<MetricDescriptor<N, O, S, R>, "kind">,
+): MetricDescriptor<N, O, S, R> {
+  return { kind: "metric", ...descriptor };
+}
+
+/** Declares a plugin: a named bundle of tokenizers and metrics. */
+export function definePlugin(plugin: Omit<Plugin, "kind">): Plugin {
+  return { kind: "plugin", ...plugin };
+}
+
+/** A tokenizer given as a function (`text => tokens`) or as an object with `tokenize`. */
+export type TokenizerLike = Tokenizer | ((text: string) => readonly string[]) | { readonly name?: string; tokenize(text: string): readonly string[] };
+
+/**
+ * Turns a function or a `{ tokenize }` object into a full {@link Tokenizer}. `name` is used when the
+ * input has none; the signature is the name unless the object brings its own.
+ * @throws GramscoreError `INVALID_TYPE` when the input is neither.
+ */
+export function toTokenizer(input: TokenizerLike, name = "custom"): Tokenizer {
+  if (typeof input === "function") {
+    const fn = input;
+    return { name, signature: name, tokenize: (text) => [...fn(text)] };
+  }
+  if (input !== null && typeof input === "object" && typeof input.tokenize === "function") {
+    const full = input as Partial<Tokenizer> & { tokenize(text: string): readonly string[] };
+    if (typeof full.name === "string" && typeof full.signature === "string") return full as Tokenizer;
+    const n = typeof full.name === "string" ? full.name : name;
+    return { name: n, signature: typeof full.signature === "string" ? full.signature : n, tokenize: (text) => [...full.tokenize(text)] };
+  }
+  throw new GramscoreError(
+    ErrorCode.INVALID_TYPE,
+    "A tokenizer must be a function (text) => string[] or an object with a tokenize(text) method, " +
+      `but got ${input === null ? "null" : typeof input}.`,
+  );
+}

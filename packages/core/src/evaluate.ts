@@ -1,0 +1,92 @@
+import { ErrorCode, GramscoreError } from "./errors.js";
+import { validateSegment } from "./segments.js";
+import type { Metric, Segment } from "./types.js";
+
+/** Options for {@link evaluate}. */
+export interface EvaluateOptions {
+  /** Also score every segment on its own (sentence-level scores). Default false. */
+  segments?: boolean;
+}
+
+/** The result of {@link evaluate}. */
+export interface Evaluation<S, R> {
+  /** The metric's name. */
+  metric: string;
+  /** The metric's signature. */
+  signature: string;
+  /** Number of segments scored. */
+  count: number;
+  /** Corpus result: `score(merge(all stats), "corpus")`. */
+  corpus: R;
+  /** Merged statistics of the corpus (serialize them to merge with other shards). */
+  stats: S;
+  /** Per-segment results, when asked for. */
+  segments?: R[];
+}
+
+function emptyCorpus(): GramscoreError {
+  return new GramscoreError(
+    ErrorCode.EMPTY_INPUT,
+    "The corpus is empty: no segment was given, so there is nothing to score. Pass at least one { hyp, refs } record.",
+  );
+}
+
+/**
+ * Scores a corpus of `{ hyp, refs }` records with `metric`: the corpus result from merged statistics,
+ * the signature, and per-segment results when `options.segments` is set. Every record is validated.
+ * @throws GramscoreError for invalid records or an empty corpus.
+ */
+export function evaluate<S, R>(
+  metric: Metric<S, R>,
+  segments: Iterable<Segment>,
+  options: EvaluateOptions = {},
+): Evaluation<S, R> {
+  let total = metric.empty();
+  const perSegment: R[] | undefined = options.segments ? [] : undefined;
+  let count = 0;
+  for (const raw of segments) {
+    const seg = validateSegment(raw, count);
+    const s = metric.stats(seg.hyp, seg.refs);
+    if (perSegment) perSegment.push(metric.score(s, "segment"));
+    total = metric.merge(total, s);
+    count++;
+  }
+  if (count === 0) throw emptyCorpus();
+  const out: Evaluation<S, R> = {
+    metric: metric.name,
+    signature: metric.signature(),
+    count,
+    corpus: metric.score(total, "corpus"),
+    stats: total,
+  };
+  if (perSegment) out.segments = perSegment;
+  return out;
+}
+
+/** {@link evaluate} over an async source (a stream of records), consumed once, in order. */
+export async function evaluateAsync<S, R>(
+  metric: Metric<S, R>,
+  segments: AsyncIterable<Segment> | Iterable<Segment>,
+  options: EvaluateOptions = {},
+): Promise<Evaluation<S, R>> {
+  let total = metric.empty();
+  const perSegment: R[] | undefined = options.segments ? [] : undefined;
+  let count = 0;
+  for await (const raw of segments) {
+    const seg = validateSegment(raw, count);
+    const s = metric.stats(seg.hyp, seg.refs);
+    if (perSegment) perSegment.push(metric.score(s, "segment"));
+    total = metric.merge(total, s);
+    count++;
+  }
+  if (count === 0) throw emptyCorpus();
+  const out: Evaluation<S, R> = {
+    metric: metric.name,
+    signature: metric.signature(),
+    count,
+    corpus: metric.score(total, "corpus"),
+    stats: total,
+  };
+  if (perSegment) out.segments = perSegment;
+  return out;
+}

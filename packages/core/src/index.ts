@@ -1,0 +1,41 @@
+export { ErrorCode, GramscoreError, describeValue, isGramscoreError } from "./errors.js";
+export type { GramscoreErrorOptions } from "./errors.js";
+export {
+  PYTHON_WHITESPACE_CLASS,
+  PYTHON_WHITESPACE_RUN,
+  addToPartials,
+  codePoints,
+  formatFixed,
+  fsum,
+  isPythonWhitespace,
+  pyRstrip,
+  pySplit,
+  pyStrip,
+  roundHalfEven,
+  sumPartials,
+} from "./numerics.js";
+export { assertText, findLoneSurrogate } from "./text.js";
+export type {
+  FormatOptions,
+  Metric,
+  MetricContext,
+  MetricDescriptor,
+  MetricMap,
+  MetricTypes,
+  Plugin,
+  ScoreLevel,
+  Segment,
+  Tokenizer,
+  TokenizerDescriptor,
+  TokenizerMap,
+} from "./types.js";
+export { definePlugin, defineMetric, defineTokenizer, toTokenizer } from "./define.js";
+export type { TokenizerLike } from "./define.js";
+export { formatSignature, parseSignature } from "./signature.js";
+export type { SignatureValue } from "./signature.js";
+export { toSegments, validateSegment } from "./segments.js";
+export { evaluate, evaluateAsync } from "./evaluate.js";
+export type { EvaluateOptions, Evaluation } from "./evaluate.js";
+export { STATS_FORMAT, createAccumulator, parseSerializedStats } from "./accumulator.js";
+export type { Accumulator, SerializedStats } from "./accumulator.js";
+export { VERSION } from "./version.js";

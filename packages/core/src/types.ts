@@ -1,0 +1,123 @@
+/** One segment of input: a hypothesis and all of its references (segment-major layout). */
+export interface Segment {
+  /** The system output to score. */
+  readonly hyp: string;
+  /** Every reference for this hypothesis (at least one). */
+  readonly refs: readonly string[];
+}
+
+/**
+ * Splits text into tokens. `name` identifies the tokenizer (`13a`, `rouge`, ...); `signature` names it
+ * with every option that changes its output (`13a`, `rouge+stem`, `tiktoken-o200k_base#3f2a9c1e`), for
+ * use in a metric's signature.
+ */
+export interface Tokenizer {
+  readonly name: string;
+  readonly signature: string;
+  tokenize(text: string): string[];
+}
+
+/** The level a score is computed for. */
+export type ScoreLevel = "segment" | "corpus";
+
+/**
+ * A metric over mergeable sufficient statistics.
+ *
+ * `S` must be plain JSON (numbers, strings, arrays, objects) and `(empty(), merge)` must form a
+ * commutative monoid: the corpus score is `score(merge(...stats), "corpus")` whatever the order or
+ * grouping of the merges, which is what makes chunked, streaming, parallel and sharded scoring give the
+ * one-pass result.
+ */
+export interface Metric<S = unknown, R = unknown> {
+  /** Registry name, e.g. `bleu`. */
+  readonly name: string;
+  /** True when a larger score is better (BLEU, ROUGE, chrF); false for error rates (TER). */
+  readonly higherIsBetter: boolean;
+  /** The identity statistics (no segments). */
+  empty(): S;
+  /** Statistics of one segment. */
+  stats(hyp: string, refs: readonly string[]): S;
+  /** Combines two statistics; must not modify its arguments. */
+  merge(a: S, b: S): S;
+  /** Turns statistics into a result. */
+  score(stats: S, level: ScoreLevel): R;
+  /** A `key:value|key:value` string naming every option that affects the numbers, and the version. */
+  signature(): string;
+  /** The numbers a table shows for a result, by column name (e.g. `{ score: 38.6 }`). */
+  summarize(result: R): Record<string, number>;
+  /** One human-readable line for a result, in the reference tool's format where it has one. */
+  format?(result: R, options?: FormatOptions): string;
+  /** Validates statistics read from JSON and returns them typed; throws `INVALID_STATS` otherwise. */
+  parseStats?(value: unknown): S;
+  /** Why the segment scores what it does: matched n-grams, alignments. */
+  explain?(hyp: string, refs: readonly string[]): unknown;
+}
+
+/** Options for {@link Metric.format}. */
+export interface FormatOptions {
+  /** Decimal places (sacrebleu's `-w`). */
+  width?: number;
+}
+
+/** Resolves tokenizer names for metrics, so they can use tokenizers a registry knows. */
+export interface MetricContext {
+  /** Returns the tokenizer registered under `name`, created with `options`. */
+  tokenizer(name: string, options?: unknown): Tokenizer;
+}
+
+/**
+ * Maps tokenizer names to their option types. Packages augment it so registry lookups are typed:
+ * ```ts
+ * declare module "@gramscore/core" { interface TokenizerMap { "13a": Tokenizer13aOptions } }
+ * ```
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface TokenizerMap {}
+
+/**
+ * Maps metric names to their option, statistics and result types. Packages augment it:
+ * ```ts
+ * declare module "@gramscore/core" { interface MetricMap { bleu: { options: BleuOptions; stats: BleuStats; result: BleuResult } } }
+ * ```
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface MetricMap {}
+
+/** The shape of one {@link MetricMap} entry. */
+export interface MetricTypes {
+  options: unknown;
+  stats: unknown;
+  result: unknown;
+}
+
+/** Describes how to create a tokenizer; what plugins register. */
+export interface TokenizerDescriptor<N extends string = string, O = unknown> {
+  readonly kind: "tokenizer";
+  readonly name: N;
+  /** One line for `gramscore list`. */
+  readonly description: string;
+  /** Alternative names (e.g. `none` for `whitespace`). */
+  readonly aliases?: readonly string[];
+  create(options?: O): Tokenizer;
+}
+
+/** Describes how to create a metric; what plugins register. */
+export interface MetricDescriptor<N extends string = string, O = unknown, S = unknown, R = unknown> {
+  readonly kind: "metric";
+  readonly name: N;
+  /** One line for `gramscore list`. */
+  readonly description: string;
+  readonly aliases?: readonly string[];
+  /** Creates the metric; `context` resolves tokenizer names through a registry when there is one. */
+  create(options?: O, context?: MetricContext): Metric<S, R>;
+}
+
+/** A bundle of tokenizers and metrics, the default export of a plugin package. */
+export interface Plugin {
+  readonly kind: "plugin";
+  /** Package or plugin name. */
+  readonly name: string;
+  readonly version?: string;
+  readonly tokenizers?: readonly TokenizerDescriptor<string, any>[];
+  readonly metrics?: readonly MetricDescriptor<string, any, any, any>[];
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Runs every test once (vitest, all projects) and ends with the plain line "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+
+const out = ".vitest-results.json";
+rmSync(out, { force: true });
+const args = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...process.argv.slice(2)];
+const run = spawnSync("pnpm", ["exec", ...args], { stdio: "inherit" });
+let passed = 0;
+let failed = 0;
+if (existsSync(out)) {
+  const report = JSON.parse(readFileSync(out, "utf8"));
+  passed = report.numPassedTests ?? 0;
+  failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+  if (!report.success && failed === 0) failed = 1;
+} else {
+  failed = 1;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(run.status === 0 && failed === 0 ? 0 : 1);
