@@ -1,0 +1,29 @@
+// Fixed benchmark inputs, read once from ../shared/conformance/data.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const conformanceDir = join(process.env.GRAMSCORE_SHARED ?? resolve(repoRoot, "../shared"), "conformance");
+export const hasShared = existsSync(join(conformanceDir, "README.md"));
+export const SKIP_MESSAGE = `conformance data not found at ${conformanceDir}; nothing to benchmark`;
+
+const cache = new Map();
+/** The records ({ hyp, refs, system, ... }) of data/<name>.jsonl.gz. */
+export function dataset(name) {
+  if (!cache.has(name)) {
+    const text = gunzipSync(readFileSync(join(conformanceDir, "data", `${name}.jsonl.gz`))).toString("utf8");
+    cache.set(name, text.split("\n").filter(Boolean).map((l) => JSON.parse(l)));
+  }
+  return cache.get(name);
+}
+/** UTF-8 bytes of all hypotheses and references of `records`. */
+export function bytesOf(records) {
+  let n = 0;
+  for (const r of records) {
+    n += Buffer.byteLength(r.hyp);
+    for (const ref of r.refs) n += Buffer.byteLength(ref);
+  }
+  return n;
+}

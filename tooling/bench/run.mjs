@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// gramscore benchmarks: `pnpm bench [filter]`. Runs every suite in tooling/bench/suites on fixed inputs
+// (from ../shared/conformance/data), after a warm-up, and prints the median of several runs as a
+// table of segments/s and MB/s, then as JSON (also written to tooling/bench/results/latest.json).
+// Benchmarks import the built packages (dist): run `pnpm build` first.
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { hasShared, SKIP_MESSAGE } from "./inputs.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const filter = process.argv[2] ?? "";
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const MIN_MS = Number(process.env.BENCH_MIN_MS ?? 300);
+
+if (!hasShared) {
+  console.log(`bench: ${SKIP_MESSAGE}`);
+  process.exit(0);
+}
+
+/** Times `fn` (which processes `items` segments) and returns the median segments/s over RUNS runs. */
+function measure(fn) {
+  fn(); // warm-up
+  const rates = [];
+  for (let r = 0; r < RUNS; r++) {
+    let reps = 0;
+    const t0 = performance.now();
+    let t = t0;
+    do {
+      fn();
+      reps++;
+      t = performance.now();
+    } while (t - t0 < MIN_MS);
+    rates.push({ ms: (t - t0) / reps });
+  }
+  rates.sort((a, b) => a.ms - b.ms);
+  return rates[Math.floor(rates.length / 2)].ms;
+}
+
+const rows = [];
+const files = readdirSync(join(here, "suites")).filter((f) => f.endsWith(".mjs")).sort();
+for (const file of files) {
+  const mod = await import(pathToFileURL(join(here, "suites", file)).href);
+  const cases = await mod.default();
+  for (const c of cases) {
+    if (filter && !c.name.includes(filter)) continue;
+    const ms = measure(c.fn);
+    const segPerS = (c.items / ms) * 1000;
+    const mbPerS = c.bytes ? (c.bytes / 1e6 / ms) * 1000 : undefined;
+    const row = { name: c.name, input: c.input, items: c.items, ms: Number(ms.toFixed(2)), segmentsPerSecond: Math.round(segPerS) };
+    if (mbPerS !== undefined) row.mbPerSecond = Number(mbPerS.toFixed(2));
+    if (c.target) row.target = c.target;
+    if (c.target) row.meetsTarget = segPerS >= c.target;
+    rows.push(row);
+    const tgt = c.target ? `  target ≥ ${c.target.toLocaleString("en-US")} ${segPerS >= c.target ? "ok" : "MISSED"}` : "";
+    console.log(
+      `${c.name.padEnd(48)} ${String(c.items).padStart(7)} seg  ${Math.round(segPerS).toLocaleString("en-US").padStart(11)} seg/s` +
+        `${mbPerS !== undefined ? `  ${mbPerS.toFixed(2).padStart(7)} MB/s` : ""}${tgt}`,
+    );
+  }
+}
+const json = { node: process.version, date: new Date().toISOString(), runs: RUNS, results: rows };
+mkdirSync(join(here, "results"), { recursive: true });
+writeFileSync(join(here, "results", "latest.json"), JSON.stringify(json, null, 2) + "\n");
+console.log(JSON.stringify(json));
