@@ -22,6 +22,7 @@ export type {
   MetricDescriptor,
   MetricMap,
   MetricTypes,
+  OptionSpec,
   Plugin,
   ScoreLevel,
   Segment,

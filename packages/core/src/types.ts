@@ -90,6 +90,25 @@ export interface MetricTypes {
   result: unknown;
 }
 
+/**
+ * Declares one option of a tokenizer or metric so that generic front ends (the CLI, config files)
+ * can offer it without code specific to that plugin.
+ */
+export interface OptionSpec {
+  /** Key in the options object, e.g. `smoothMethod`. */
+  readonly key: string;
+  /** Long command-line flag without dashes, e.g. `smooth-method` (sacrebleu's and rouge-score's names). */
+  readonly flag: string;
+  /** Value type; `list` is a comma-separated list of strings. */
+  readonly type: "string" | "number" | "boolean" | "list";
+  /** Allowed values, when the set is closed. */
+  readonly choices?: readonly string[];
+  /** One line of help. */
+  readonly description: string;
+  /** The default, for help output. */
+  readonly default?: string | number | boolean | readonly string[];
+}
+
 /** Describes how to create a tokenizer; what plugins register. */
 export interface TokenizerDescriptor<N extends string = string, O = unknown> {
   readonly kind: "tokenizer";
@@ -98,6 +117,8 @@ export interface TokenizerDescriptor<N extends string = string, O = unknown> {
   readonly description: string;
   /** Alternative names (e.g. `none` for `whitespace`). */
   readonly aliases?: readonly string[];
+  /** The options `create` accepts, for generic front ends. */
+  readonly options?: readonly OptionSpec[];
   create(options?: O): Tokenizer;
 }
 
@@ -108,6 +129,8 @@ export interface MetricDescriptor<N extends string = string, O = unknown, S = un
   /** One line for `gramscore list`. */
   readonly description: string;
   readonly aliases?: readonly string[];
+  /** The options `create` accepts, for generic front ends (the CLI turns them into flags). */
+  readonly options?: readonly OptionSpec[];
   /** Creates the metric; `context` resolves tokenizer names through a registry when there is one. */
   create(options?: O, context?: MetricContext): Metric<S, R>;
 }
