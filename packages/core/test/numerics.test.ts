@@ -75,3 +75,16 @@ describe("Python whitespace", () => {
     expect(pyRstrip(" ab \r")).toBe(" ab");
   });
 });
+
+describe("running exact sums", () => {
+  it("addToPartials + sumPartials equals fsum", async () => {
+    const { addToPartials, sumPartials } = await import("@gramscore/core");
+    fc.assert(
+      fc.property(fc.array(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }), { maxLength: 40 }), (xs) => {
+        const partials: number[] = [];
+        for (const x of xs) addToPartials(partials, x);
+        expect(sumPartials(partials)).toBe(fsum(xs));
+      }),
+    );
+  });
+});
