@@ -1,0 +1,37 @@
+// Reads the workspace's package manifests (packages/*, apps/*, examples/*).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** Tiers of the architecture: a package may depend only on packages of a lower tier. */
+export const TIERS = {
+  "@gramscore/core": 0,
+  "@gramscore/ngram": 1,
+  "@gramscore/tokenizer-whitespace": 1,
+  "@gramscore/tokenizer-punctuation": 1,
+  "@gramscore/tokenizer-sacrebleu": 1,
+  "@gramscore/tokenizer-subword": 1,
+  "@gramscore/registry": 1,
+  "@gramscore/metric-bleu": 2,
+  "@gramscore/metric-rouge": 2,
+  "@gramscore/metric-chrf": 2,
+  gramscore: 3,
+};
+
+/** Every workspace package: { dir, manifest }. */
+export function workspacePackages(root) {
+  const out = [];
+  for (const group of ["packages", "apps", "examples"]) {
+    const base = join(root, group);
+    if (!existsSync(base)) continue;
+    for (const name of readdirSync(base).sort()) {
+      const file = join(base, name, "package.json");
+      if (existsSync(file)) out.push({ dir: join(base, name), manifest: JSON.parse(readFileSync(file, "utf8")) });
+    }
+  }
+  return out;
+}
+
+/** The packages that are published (not private). */
+export function publicPackages(root) {
+  return workspacePackages(root).filter((p) => !p.manifest.private);
+}
