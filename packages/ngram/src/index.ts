@@ -1,1 +1,35 @@
-export {};
+/**
+ * @gramscore/ngram: exact, fast n-gram machinery for gramscore metrics. Token interning, n-gram
+ * counting with integer keys, clipping and overlap, character n-grams by code point, LCS (bit
+ * parallel), union LCS, ROUGE-1.5.5's weighted LCS, and skip-bigrams.
+ */
+import { definePlugin } from "@gramscore/core";
+import { VERSION } from "./version.js";
+
+export { Vocabulary } from "./vocabulary.js";
+export { NgramTable, MAX_NGRAMS, MAX_TOKEN_ID } from "./table.js";
+export {
+  NgramCounts,
+  clippedMatches,
+  codePointIds,
+  countCharNgrams,
+  countNgrams,
+  matchStatistics,
+  maxCounts,
+  overlap,
+} from "./counts.js";
+export { lcsIndices, lcsLength, unionLcsIndices } from "./lcs.js";
+export { unionWeightedLcsIndices, weightedLcs, wlcsWeights } from "./wlcs.js";
+export type { WeightedLcs } from "./wlcs.js";
+export { countSkipBigrams } from "./skipgram.js";
+export type { SkipBigramOptions } from "./skipgram.js";
+export { pow } from "./pow.js";
+export { VERSION };
+
+/**
+ * The package's plugin descriptor. @gramscore/ngram is a library for metrics and registers no
+ * tokenizer or metric of its own.
+ */
+export const plugin = definePlugin({ name: "@gramscore/ngram", version: VERSION, tokenizers: [], metrics: [] });
+
+export default plugin;

@@ -1,0 +1,163 @@
+import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { checkSequence } from "./lcs.js";
+import { pow } from "./pow.js";
+
+/** Result of {@link weightedLcs}. */
+export interface WeightedLcs {
+  /** `c[m][n]` of ROUGE-1.5.5's WLCS table: the weighted LCS score of the pair. */
+  readonly score: number;
+  /** Ascending indices into the first (model) sequence that the backtrack marks. */
+  readonly indices: Int32Array;
+}
+
+function checkWeight(weightFactor: number): void {
+  if (typeof weightFactor !== "number" || !Number.isFinite(weightFactor) || weightFactor <= 0) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_OPTION,
+      `The ROUGE-W weight factor must be a positive finite number (ROUGE-1.5.5's -w, e.g. 1.2), but got ${describeValue(weightFactor)}.`,
+    );
+  }
+}
+
+/** `f(k) = k^w` for `k = 0 … max`, with the libm-compatible {@link pow}. */
+export function wlcsWeights(weightFactor: number, max: number): Float64Array {
+  checkWeight(weightFactor);
+  const f = new Float64Array(max + 1);
+  for (let k = 0; k <= max; k++) f[k] = pow(k, weightFactor);
+  return f;
+}
+
+/**
+ * Runs ROUGE-1.5.5's `wlcs_inner` DP for `model` (rows) against `peer` (columns) and marks the
+ * backtracked positions of `model` in `marks`; returns `[score, newly marked]`.
+ */
+function markWlcs(
+  model: ArrayLike<number>,
+  peer: ArrayLike<number>,
+  f: Float64Array,
+  marks: Uint8Array,
+): [number, number] {
+  const m = model.length;
+  const n = peer.length;
+  if (m === 0 || n === 0) return [0, 0];
+  const w = n + 1;
+  // c: weighted score, l: length of the run of matches ending here, b: 0 diagonal, 1 up, 2 left.
+  let cPrev = new Float64Array(w);
+  let cCur = new Float64Array(w);
+  let lPrev = new Int32Array(w);
+  let lCur = new Int32Array(w);
+  const b = new Uint8Array((m + 1) * w);
+  for (let i = 1; i <= m; i++) {
+    const x = model[i - 1];
+    const row = i * w;
+    for (let j = 1; j <= n; j++) {
+      if (x === peer[j - 1]) {
+        const k = lPrev[j - 1]!;
+        // Perl: $c[$i-1][$j-1] + f(k+1) - f(k), evaluated left to right.
+        cCur[j] = cPrev[j - 1]! + f[k + 1]! - f[k]!;
+        lCur[j] = k + 1;
+        b[row + j] = 0;
+      } else if (cPrev[j]! >= cCur[j - 1]!) {
+        cCur[j] = cPrev[j]!;
+        lCur[j] = 0;
+        b[row + j] = 1;
+      } else {
+        cCur[j] = cCur[j - 1]!;
+        lCur[j] = 0;
+        b[row + j] = 2;
+      }
+    }
+    const tc = cPrev;
+    cPrev = cCur;
+    cCur = tc;
+    const tl = lPrev;
+    lPrev = lCur;
+    lCur = tl;
+  }
+  const score = cPrev[n]!;
+  let i = m;
+  let j = n;
+  let added = 0;
+  while (i !== 0 && j !== 0) {
+    const d = b[i * w + j]!;
+    if (d === 0) {
+      i--;
+      j--;
+      if (marks[i] === 0) {
+        marks[i] = 1;
+        added++;
+      }
+    } else if (d === 1) {
+      i--;
+    } else {
+      j--;
+    }
+  }
+  return [score, added];
+}
+
+function indicesOf(marks: Uint8Array, count: number): Int32Array {
+  const out = new Int32Array(count);
+  let k = 0;
+  for (let i = 0; i < marks.length; i++) if (marks[i] !== 0) out[k++] = i;
+  return out;
+}
+
+/**
+ * ROUGE-1.5.5's weighted LCS (`wlcs_inner` + `markLCS`) of a model (reference) sentence against a
+ * peer (candidate) sentence, with weight `f(k) = k^weightFactor`:
+ *
+ * - DP over `model` rows `i` and `peer` columns `j`, with run length `l`: on equal ids
+ *   `c[i][j] = c[i-1][j-1] + f(l[i-1][j-1] + 1) − f(l[i-1][j-1])` and `l[i][j] = l[i-1][j-1] + 1`
+ *   (diagonal, taken even when another cell is larger); else if `c[i-1][j] >= c[i][j-1]` take that
+ *   value and go up, else take the left value and go left; both set `l = 0`.
+ * - `score` is `c[m][n]`; `indices` are the model positions where the backtrack from `(m, n)`
+ *   along the recorded moves takes a diagonal step.
+ *
+ * Floating-point operations are done in the script's order with a libm-compatible `pow`, so ties
+ * in the `>=` fall the same way.
+ */
+export function weightedLcs(model: ArrayLike<number>, peer: ArrayLike<number>, weightFactor: number): WeightedLcs {
+  checkSequence(model, "the model sentence");
+  checkSequence(peer, "the peer sentence");
+  checkWeight(weightFactor);
+  const f = wlcsWeights(weightFactor, Math.min(model.length, peer.length) + 1);
+  const marks = new Uint8Array(model.length);
+  const [score, count] = markWlcs(model, peer, f, marks);
+  return { score, indices: indicesOf(marks, count) };
+}
+
+/**
+ * The union of the {@link weightedLcs} marks of one model sentence against every peer sentence, as
+ * ascending indices into `model`: the `@hitMask` ROUGE-1.5.5's `wlcs` builds per model sentence.
+ *
+ * What the ROUGE-W metric does on top (ROUGE-1.5.5 `wlcs`): walk the model sentence left to right;
+ * at a marked position whose token still has model and peer unigram counts > 0, increment the run
+ * length `L` and decrement both counts; when such a hit is followed by an unmarked position, or is
+ * the last token of the sentence, add `f(L)` to the hits and reset `L`. The base is
+ * `Σ_sentences f(len)`, and the pooled denominators apply `f` again (reference-behaviour §2.6).
+ */
+export function unionWeightedLcsIndices(
+  model: ArrayLike<number>,
+  peers: readonly ArrayLike<number>[],
+  weightFactor: number,
+): Int32Array {
+  checkSequence(model, "the model sentence");
+  if (!Array.isArray(peers)) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_TYPE,
+      `Expected the peer sentences as an array of token-id sequences, but got ${describeValue(peers)}.`,
+    );
+  }
+  checkWeight(weightFactor);
+  let longest = 0;
+  for (const p of peers) {
+    checkSequence(p, "a peer sentence");
+    if (p.length > longest) longest = p.length;
+  }
+  const f = wlcsWeights(weightFactor, Math.min(model.length, longest) + 1);
+  const marks = new Uint8Array(model.length);
+  let count = 0;
+  for (const p of peers) count += markWlcs(model, p, f, marks)[1];
+  return indicesOf(marks, count);
+}
