@@ -19,7 +19,7 @@ export {
   overlap,
 } from "./counts.js";
 export { lcsIndices, lcsLength, unionLcsIndices } from "./lcs.js";
-export { unionWeightedLcsIndices, weightedLcs, wlcsWeights } from "./wlcs.js";
+export { unionWeightedLcsIndices, weightedLcs } from "./wlcs.js";
 export type { WeightedLcs } from "./wlcs.js";
 export { countSkipBigrams } from "./skipgram.js";
 export type { SkipBigramOptions } from "./skipgram.js";

@@ -19,11 +19,29 @@ function checkWeight(weightFactor: number): void {
   }
 }
 
-/** `f(k) = k^w` for `k = 0 … max`, with the libm-compatible {@link pow}. */
+const weightCache = new Map<number, Float64Array>();
+
+/**
+ * `f(k) = k^weightFactor` for `k = 0 … max` (ROUGE-1.5.5's `wlcsWeight`), computed with the
+ * libm-compatible {@link pow}. Tables are cached per weight factor; do not modify the result.
+ */
+/** @internal */
 export function wlcsWeights(weightFactor: number, max: number): Float64Array {
   checkWeight(weightFactor);
-  const f = new Float64Array(max + 1);
-  for (let k = 0; k <= max; k++) f[k] = pow(k, weightFactor);
+  let f = weightCache.get(weightFactor);
+  if (f === undefined || f.length <= max) {
+    const size = Math.max(max + 1, 64, f === undefined ? 0 : f.length * 2);
+    const g = new Float64Array(size);
+    let k = 0;
+    if (f !== undefined) {
+      g.set(f);
+      k = f.length;
+    }
+    for (; k < size; k++) g[k] = pow(k, weightFactor);
+    if (weightCache.size > 16) weightCache.clear();
+    weightCache.set(weightFactor, g);
+    f = g;
+  }
   return f;
 }
 
