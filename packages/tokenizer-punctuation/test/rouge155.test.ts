@@ -1,0 +1,245 @@
+import { describe, expect, it } from "vitest";
+import { formatFixed, GramscoreError } from "@gramscore/core";
+import {
+  buildWordNetExceptions,
+  createRouge155Tokenizer,
+  parseExceptionList,
+  parseWordList,
+  rouge155PorterStem,
+  rouge155Tokenize,
+  createRouge155PorterStemmer,
+  type Rouge155TokenizerOptions,
+} from "@gramscore/tokenizer-punctuation";
+import { SKIP_MESSAGE, hasShared, readCases, readDataset, readJsonl, readText } from "../../../tooling/conformance/data.js";
+
+function wordnet(): Map<string, string> {
+  return buildWordNetExceptions({
+    noun: readText("data/rouge155/wordnet-2.0-noun.exc"),
+    adv: readText("data/rouge155/wordnet-2.0-adv.exc"),
+    verb: readText("data/rouge155/wordnet-2.0-verb.exc"),
+    adj: readText("data/rouge155/wordnet-2.0-adj.exc"),
+  });
+}
+
+describe("rouge155 tokenization rules (readText + createNGram of ROUGE-1.5.5.pl)", () => {
+  it("ASCII-only lowercase; '-' is split off and dropped; everything but [A-Za-z0-9] separates", () => {
+    expect(rouge155Tokenize("Hello-World, it's 2023!")).toEqual(["hello", "world", "it", "s", "2023"]);
+    expect(rouge155Tokenize("--- - state-of-the-art")).toEqual(["state", "of", "the", "art"]);
+    expect(rouge155Tokenize("$5 and $ 10")).toEqual(["5", "and", "10"]);
+    expect(rouge155Tokenize("A_B\tC\r\nD")).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("non-ASCII characters are breaks (the Perl script works on bytes), including İ and the Kelvin sign", () => {
+    expect(rouge155Tokenize("Über naïve café")).toEqual(["ber", "na", "ve", "caf"]);
+    expect(rouge155Tokenize("İstanbul \u212Aelvin")).toEqual(["stanbul", "elvin"]);
+    expect(rouge155Tokenize("東京 😀 שלום")).toEqual([]);
+  });
+
+  it("-m stems tokens longer than 3 characters: exception table first (its base is not stemmed again), else its Porter", () => {
+    const exc = new Map([
+      ["mice", "mouse"],
+      ["went", "go"],
+      ["goes", "go"],
+      ["better", "good"],
+    ]);
+    const t = createRouge155Tokenizer({ useStemmer: true, exceptions: exc });
+    expect(t.tokenize("The mice went running to the better houses")).toEqual(["the", "mouse", "go", "run", "to", "the", "good", "hous"]);
+    expect(t.tokenize("A mouse goes running to the good house")).toEqual(["a", "mous", "go", "run", "to", "the", "good", "hous"]);
+    // 3 characters or fewer: no lookup, no stemming.
+    expect(createRouge155Tokenizer({ useStemmer: true, exceptions: new Map([["was", "be"]]) }).tokenize("was")).toEqual(["was"]);
+  });
+
+  it("-s drops stopwords before stemming, compared with the lowercased raw token", () => {
+    const t = createRouge155Tokenizer({ useStemmer: true, stopwords: ["run", "the"] });
+    expect(t.tokenize("The RUN runs")).toEqual(["run"]); // "runs" is not a stopword; its stem "run" stays
+    expect(createRouge155Tokenizer({ stopwords: ["it's", "s"] }).tokenize("It's")).toEqual(["it"]); // "it's" can never match
+  });
+
+  it("its Porter stemmer is ROUGE-1.5.5's regular-expression version, not NLTK's", () => {
+    const cases: Record<string, string> = {
+      agreement: "agreem", // step 4 as changed for ROUGE-1.5.5: -ent is tried after -ement and -ment fail
+      agreements: "agreem",
+      hopefully: "hopefulli", // no -fulli rule
+      dying: "dy", // no irregular forms
+      news: "new",
+      ties: "ti",
+      generously: "gener",
+      running: "run",
+      archaeology: "archaeolog",
+      yelling: "yell", // initial y is a consonant
+      syzygy: "syzygi",
+      relational: "relat",
+      adoption: "adopt",
+      cease: "ceas",
+      controll: "control",
+      roll: "roll",
+      at: "at", // shorter than 3: unchanged
+    };
+    for (const [w, s] of Object.entries(cases)) expect(rouge155PorterStem(w), w).toBe(s);
+    const cached = createRouge155PorterStemmer({ cacheSize: 2 });
+    for (const w of [...Object.keys(cases), ...Object.keys(cases)]) expect(cached.stem(w)).toBe(cases[w]);
+  });
+
+  it("signatures name stemming, the exception table and the stopword list", () => {
+    expect(createRouge155Tokenizer().signature).toBe("rouge155");
+    expect(createRouge155Tokenizer({ useStemmer: true }).signature).toBe("rouge155+stem[porter]");
+    expect(createRouge155Tokenizer({ useStemmer: true, exceptions: new Map() }).signature).toBe("rouge155+stem[porter]");
+    const sig = createRouge155Tokenizer({ useStemmer: true, exceptions: "mice mouse\n", stopwords: ["a", "the"] }).signature;
+    expect(sig).toMatch(/^rouge155\+stem\[porter\+wordnet:1#[0-9a-f]{8}\]\+stop\[2#[0-9a-f]{8}\]$/);
+    const other = createRouge155Tokenizer({ useStemmer: true, exceptions: "mice mice\n", stopwords: ["the", "a"] }).signature;
+    expect(other.split("+stop")[1]).toBe(sig.split("+stop")[1]); // same set, any order
+    expect(other.split("+stop")[0]).not.toBe(sig.split("+stop")[0]); // different table
+  });
+
+  it("bad options raise GramscoreError", () => {
+    expect(() => createRouge155Tokenizer({ exceptions: new Map([["a", "b"]]) })).toThrowError(expect.objectContaining({ code: "INVALID_OPTION" }));
+    expect(() => createRouge155Tokenizer({ useStemmer: true, exceptions: 42 } as unknown as Rouge155TokenizerOptions)).toThrow(GramscoreError);
+    expect(() => createRouge155Tokenizer({ useStemmer: true, exceptions: { nouns: "" } } as unknown as Rouge155TokenizerOptions)).toThrow(/exceptions/);
+    expect(() => createRouge155Tokenizer({ useStemmer: true, exceptions: new Map([["a", 1]]) } as never)).toThrow(GramscoreError);
+    expect(() => createRouge155Tokenizer({ m: true } as never)).toThrow(/no option "m"/);
+    expect(() => createRouge155Tokenizer().tokenize(null as unknown as string)).toThrowError(expect.objectContaining({ code: "INVALID_TYPE" }));
+  });
+});
+
+describe("exception lists", () => {
+  it("parses inflected → first base; later lines overwrite; blank and indented lines are skipped", () => {
+    const t = parseExceptionList("axes ax axis\r\nmice mouse\n\n  went go\naxes axe\n");
+    expect([...t]).toEqual([
+      ["axes", "axe"],
+      ["mice", "mouse"],
+    ]);
+    expect(() => parseExceptionList("lonely\n")).toThrowError(expect.objectContaining({ code: "MALFORMED_INPUT" }));
+    expect(() => parseExceptionList(7 as unknown as string)).toThrow(GramscoreError);
+  });
+
+  it.skipIf(!hasShared)("WordNet 2.0's lists read noun, adv, verb, adj give ROUGE-1.5.5's 5,930-word table", () => {
+    const table = wordnet();
+    expect(table.size).toBe(5930);
+    const expected: Record<string, string> = {
+      best: "good",
+      better: "good",
+      is: "be",
+      testes: "testes",
+      offer: "offer",
+      involucra: "involucrum",
+      went: "go",
+      mice: "mouse",
+    };
+    for (const [k, v] of Object.entries(expected)) expect(table.get(k), k).toBe(v);
+    console.log(`WordNet exception table: ${table.size} words`);
+  });
+});
+
+/** One side's n-gram counts and total, as createNGram builds them. */
+function grams(tokens: string[], n: number): { g: Map<string, number>; cn: number } {
+  const g = new Map<string, number>();
+  let cn = 0;
+  for (let i = 0; i + n <= tokens.length; i++) {
+    const k = tokens.slice(i, i + n).join(" ");
+    g.set(k, (g.get(k) ?? 0) + 1);
+    cn++;
+  }
+  return { g, cn };
+}
+
+const r5 = (x: number): number => Number(formatFixed(x, 5));
+
+/** ROUGE-N R and P of ROUGE-1.5.5 (computeNGramScore with ngramScore), the oracle tying tokens to its output. */
+function rougeN(peer: string[], models: string[][], n: number, mode: "A" | "B"): { R: number; P: number } {
+  const p = grams(peer, n);
+  let hit = 0;
+  let count = 0;
+  let countP = 0;
+  let best = -1;
+  for (const model of models) {
+    const m = grams(model, n);
+    let h = 0;
+    for (const [k, c] of m.g) h += Math.min(c, p.g.get(k) ?? 0);
+    if (mode === "A") {
+      hit += h;
+      count += m.cn;
+      countP += p.cn;
+    } else {
+      const score = m.cn !== 0 ? r5(h / m.cn) : 0;
+      if (score > best) {
+        best = score;
+        hit = h;
+        count = m.cn;
+        countP = p.cn;
+      }
+    }
+  }
+  return { R: count !== 0 ? r5(hit / count) : 0, P: countP !== 0 ? r5(hit / countP) : 0 };
+}
+
+describe.skipIf(!hasShared)("rouge155: ROUGE-1 and ROUGE-2 from these tokens equal ROUGE-1.5.5 on every scored line", () => {
+  if (!hasShared) console.log(SKIP_MESSAGE);
+  const configs: [string, "A" | "B", { exc: boolean; stop: boolean }][] = [
+    ["rouge155-fA", "A", { exc: true, stop: false }],
+    ["rouge155-fB", "B", { exc: true, stop: false }],
+    ["rouge155-fA-stop", "A", { exc: true, stop: true }],
+    ["rouge155-fA-noexc", "A", { exc: false, stop: false }],
+  ];
+  for (const dataset of ["sum_summeval", "sum_cnndm_ptrgen_public"]) {
+    it.each(configs)(`${dataset} %s`, (config, mode, { exc, stop }) => {
+      const tok = createRouge155Tokenizer({
+        useStemmer: true,
+        ...(exc ? { exceptions: wordnet() } : {}),
+        ...(stop ? { stopwords: parseWordList(readText("data/rouge155/smart_common_words.txt")) } : {}),
+      });
+      const data = readDataset(dataset);
+      const expected = readJsonl<Record<string, any> | null>(`expected/${dataset}/${config}.segments.jsonl.gz`);
+      const wrong: string[] = [];
+      let compared = 0;
+      data.forEach((rec, i) => {
+        const row = expected[i];
+        if (!row) return;
+        const rows = row.error ? row.partial : row;
+        if (!rows?.["ROUGE-2"]) return;
+        const peer = tok.tokenize(rec.hyp);
+        const models = rec.refs.map((r) => tok.tokenize(r));
+        for (const n of [1, 2]) {
+          const got = rougeN(peer, models, n, mode);
+          const exp = rows[`ROUGE-${n}`];
+          if (got.R !== exp.R || got.P !== exp.P) wrong.push(`line ${i} ROUGE-${n}: expected ${JSON.stringify(exp)}, got ${JSON.stringify(got)}`);
+        }
+        compared++;
+      });
+      console.log(`${dataset} ${config}: ROUGE-1/2 R and P compared on ${compared} lines, ${wrong.length} differ`);
+      expect(wrong.slice(0, 10)).toEqual([]);
+      expect(compared).toBeGreaterThan(1500);
+    });
+  }
+
+  it("the hand-written cases: ROUGE-1/2 R and P of every rouge155 config", () => {
+    const exc = wordnet();
+    const smart = parseWordList(readText("data/rouge155/smart_common_words.txt"));
+    let compared = 0;
+    for (const c of readCases()) {
+      for (const [config, e] of Object.entries(c.expected)) {
+        if (!config.startsWith("rouge155")) continue;
+        const argv: string = e.argv;
+        const tok = createRouge155Tokenizer({
+          useStemmer: argv.includes("-m"),
+          ...(e.data === "exc" ? { exceptions: exc } : {}),
+          ...(/ -s\b/.test(` ${argv}`) ? { stopwords: smart } : {}),
+        });
+        const mode = argv.includes("-f B") ? "B" : "A";
+        c.segments.forEach((seg, i) => {
+          const row = e.segments[i];
+          const rows = row.error ? row.partial : row;
+          if (!rows?.["ROUGE-2"]) return;
+          const peer = tok.tokenize(seg.hyp);
+          const models = seg.refs.map((r) => tok.tokenize(r));
+          for (const n of [1, 2]) {
+            const got = rougeN(peer, models, n, mode);
+            expect(got, `${c.id} ${config} ROUGE-${n}`).toEqual({ R: rows[`ROUGE-${n}`].R, P: rows[`ROUGE-${n}`].P });
+          }
+          compared++;
+        });
+      }
+    }
+    console.log(`rouge155 cases.jsonl: ROUGE-1/2 compared on ${compared} segment runs`);
+    expect(compared).toBeGreaterThan(100);
+  });
+});
