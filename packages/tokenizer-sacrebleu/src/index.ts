@@ -1,1 +1,210 @@
-export {};
+import { ErrorCode, GramscoreError, defineTokenizer, definePlugin, describeValue } from "@gramscore/core";
+import type { OptionSpec, Tokenizer } from "@gramscore/core";
+import { readOptions } from "./options.js";
+import type { SacrebleuTokenizerOptions } from "./options.js";
+import { scan13a } from "./tokenizer-13a.js";
+import { scanChar, normalizeChar } from "./tokenizer-char.js";
+import { scanIntl } from "./tokenizer-intl.js";
+import { scanCjk, scanZh } from "./tokenizer-zh.js";
+import { VERSION } from "./version.js";
+
+export { VERSION } from "./version.js";
+export type { SacrebleuTokenizerOptions } from "./options.js";
+export { normalize13a, tokenize13a } from "./tokenizer-13a.js";
+export { normalizeIntl, tokenizeIntl, intlCategory } from "./tokenizer-intl.js";
+export {
+  CJK_RANGES,
+  SACREBLEU_ZH_RANGES,
+  isCjkChar,
+  isZhChar,
+  normalizeCjk,
+  normalizeZh,
+  tokenizeCjk,
+  tokenizeZh,
+} from "./tokenizer-zh.js";
+export { normalizeChar, tokenizeChar } from "./tokenizer-char.js";
+
+/** The tokenizers of this package: sacrebleu 2.6.0's `13a`, `intl`, `zh`, `char`, and the fixed `cjk`. */
+export type SacrebleuTokenizerName = "13a" | "intl" | "zh" | "char" | "cjk";
+
+/** Every name {@link createSacrebleuTokenizer} accepts. */
+export const SACREBLEU_TOKENIZER_NAMES: readonly SacrebleuTokenizerName[] = ["13a", "intl", "zh", "char", "cjk"];
+
+/** A tokenizer that also returns the string sacrebleu's tokenizer object returns. */
+export interface SacrebleuTokenizer extends Tokenizer {
+  readonly name: SacrebleuTokenizerName;
+  /** `13a`, `intl`, `zh`, `char` (sacrebleu's `tok:` values) or `cjk`. */
+  readonly signature: string;
+  /** The tokens BLEU counts n-grams over: Python's `str.split()` of {@link normalize}. */
+  tokenize(text: string): string[];
+  /** What sacrebleu 2.6.0's tokenizer object returns for `text` (tokens joined by single spaces). */
+  normalize(text: string): string;
+}
+
+declare module "@gramscore/core" {
+  interface TokenizerMap {
+    "13a": SacrebleuTokenizerOptions;
+    intl: SacrebleuTokenizerOptions;
+    zh: SacrebleuTokenizerOptions;
+    char: SacrebleuTokenizerOptions;
+    cjk: SacrebleuTokenizerOptions;
+  }
+}
+
+type Scanner = (text: string, out: string[]) => void;
+
+const SCANNERS: Record<SacrebleuTokenizerName, Scanner> = {
+  "13a": scan13a,
+  intl: scanIntl,
+  zh: scanZh,
+  char: scanChar,
+  cjk: scanCjk,
+};
+
+function build(name: SacrebleuTokenizerName, options: unknown): SacrebleuTokenizer {
+  const { cacheSize } = readOptions(options, name);
+  const scan = SCANNERS[name];
+  let tokenize: (text: string) => string[];
+  if (cacheSize === 0) {
+    tokenize = (text) => {
+      const out: string[] = [];
+      scan(text, out);
+      return out;
+    };
+  } else {
+    const cache = new Map<string, string[]>();
+    tokenize = (text) => {
+      const hit = typeof text === "string" ? cache.get(text) : undefined;
+      if (hit !== undefined) return hit.slice();
+      const out: string[] = [];
+      scan(text, out);
+      if (cache.size >= cacheSize) cache.clear();
+      cache.set(text, out.slice());
+      return out;
+    };
+  }
+  const normalize = name === "char" ? normalizeChar : (text: string) => tokenize(text).join(" ");
+  return { name, signature: name, tokenize, normalize };
+}
+
+/**
+ * sacrebleu 2.6.0's `13a` tokenizer (mteval-v13a, the WMT standard and BLEU's default): unescapes a
+ * few HTML entities, then splits off ASCII punctuation, `.`/`,` unless between digits, and `-` after a
+ * digit.
+ * @throws GramscoreError `INVALID_OPTION` for bad options.
+ */
+export function create13a(options?: SacrebleuTokenizerOptions): SacrebleuTokenizer {
+  return build("13a", options);
+}
+
+/**
+ * sacrebleu 2.6.0's `intl` tokenizer (mteval-v14 `--international-tokenization`): splits off Unicode
+ * punctuation (unless a number is on both sides) and symbols, with the Unicode 15.0 tables sacrebleu
+ * ran with.
+ * @throws GramscoreError `INVALID_OPTION` for bad options.
+ */
+export function createIntl(options?: SacrebleuTokenizerOptions): SacrebleuTokenizer {
+  return build("intl", options);
+}
+
+/**
+ * sacrebleu 2.6.0's `zh` tokenizer, bug for bug: splits each character of its (accidentally wide) range
+ * table, then applies 13a's rules. For Chinese BLEU comparable with published sacrebleu scores.
+ * @throws GramscoreError `INVALID_OPTION` for bad options.
+ */
+export function createZh(options?: SacrebleuTokenizerOptions): SacrebleuTokenizer {
+  return build("zh", options);
+}
+
+/**
+ * sacrebleu 2.6.0's `char` tokenizer: every code point is a token (whitespace dropped).
+ * @throws GramscoreError `INVALID_OPTION` for bad options.
+ */
+export function createChar(options?: SacrebleuTokenizerOptions): SacrebleuTokenizer {
+  return build("char", options);
+}
+
+/**
+ * The `cjk` tokenizer: zh with a corrected range table (all CJK ideographs including the astral
+ * extensions, kana, CJK punctuation and fullwidth forms; not the general punctuation, arrows and math
+ * symbols zh splits by accident). Its signature is `cjk`, so its scores are never mistaken for zh's.
+ * @throws GramscoreError `INVALID_OPTION` for bad options.
+ */
+export function createCjk(options?: SacrebleuTokenizerOptions): SacrebleuTokenizer {
+  return build("cjk", options);
+}
+
+/**
+ * Creates one of this package's tokenizers by name (`13a`, `intl`, `zh`, `char`, `cjk`).
+ * @throws GramscoreError `UNKNOWN_TOKENIZER` for another name, `INVALID_OPTION` for bad options.
+ */
+export function createSacrebleuTokenizer(name: SacrebleuTokenizerName, options?: SacrebleuTokenizerOptions): SacrebleuTokenizer {
+  if (typeof name !== "string" || !Object.hasOwn(SCANNERS, name)) {
+    throw new GramscoreError(
+      ErrorCode.UNKNOWN_TOKENIZER,
+      `@gramscore/tokenizer-sacrebleu has no tokenizer ${describeValue(name)}; it has ${SACREBLEU_TOKENIZER_NAMES.join(", ")}. ` +
+        "(sacrebleu's none is @gramscore/tokenizer-whitespace; ja-mecab, ko-mecab and the SentencePiece tokenizers are not provided.)",
+      { details: { name } },
+    );
+  }
+  return build(name, options);
+}
+
+const OPTIONS: readonly OptionSpec[] = [
+  {
+    key: "cacheSize",
+    flag: "tokenizer-cache",
+    type: "number",
+    default: 0,
+    description: "Remember the tokens of up to this many distinct strings (0: no cache).",
+  },
+];
+
+/** Descriptor of `13a`. */
+export const tokenizer13a = defineTokenizer<"13a", SacrebleuTokenizerOptions | undefined>({
+  name: "13a",
+  description: "sacrebleu 13a (mteval-v13a): BLEU's default tokenizer, identical to sacrebleu 2.6.0",
+  options: OPTIONS,
+  create: (options) => create13a(options),
+});
+
+/** Descriptor of `intl`. */
+export const tokenizerIntl = defineTokenizer<"intl", SacrebleuTokenizerOptions | undefined>({
+  name: "intl",
+  description: "sacrebleu intl (mteval-v14 international): Unicode punctuation and symbols split off",
+  options: OPTIONS,
+  create: (options) => createIntl(options),
+});
+
+/** Descriptor of `zh`. */
+export const tokenizerZh = defineTokenizer<"zh", SacrebleuTokenizerOptions | undefined>({
+  name: "zh",
+  description: "sacrebleu zh: Chinese characters split, then 13a rules (sacrebleu 2.6.0's ranges, bug included)",
+  options: OPTIONS,
+  create: (options) => createZh(options),
+});
+
+/** Descriptor of `char`. */
+export const tokenizerChar = defineTokenizer<"char", SacrebleuTokenizerOptions | undefined>({
+  name: "char",
+  description: "sacrebleu char: every character is a token",
+  options: OPTIONS,
+  create: (options) => createChar(options),
+});
+
+/** Descriptor of `cjk`. */
+export const tokenizerCjk = defineTokenizer<"cjk", SacrebleuTokenizerOptions | undefined>({
+  name: "cjk",
+  description: "zh with corrected ranges: CJK ideographs (all extensions), kana, CJK punctuation split, then 13a rules",
+  options: OPTIONS,
+  create: (options) => createCjk(options),
+});
+
+/** The plugin: `13a`, `intl`, `zh`, `char` and `cjk`. */
+export const plugin = definePlugin({
+  name: "@gramscore/tokenizer-sacrebleu",
+  version: VERSION,
+  tokenizers: [tokenizer13a, tokenizerIntl, tokenizerZh, tokenizerChar, tokenizerCjk],
+});
+
+export default plugin;
