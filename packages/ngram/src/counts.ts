@@ -1,5 +1,5 @@
 import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
-import { NgramTable, checkTokens } from "./table.js";
+import { NgramTable, checkTokens, hashPair } from "./table.js";
 
 /**
  * The n-gram counts of one token sequence (or the max-over-references counts of several), orders
@@ -137,19 +137,40 @@ export function countNgrams(table: NgramTable, ids: ArrayLike<number>, maxOrder:
   }
   const sum = starts[maxOrder]!;
   table.reserve(sum);
+  // reserve() guarantees no reallocation below, so the arrays can be held in locals.
   const scratch = table.scratch;
+  const slots = table.slots;
+  const mask = table.mask;
+  const parents = table.parents;
+  const tokens = table.tokens;
+  let used = table.used;
   const fill = starts.slice(0, maxOrder);
   const buf = new Int32Array(sum);
   for (let i = 0; i < len; i++) {
     let key = 0;
     const lim = Math.min(maxOrder, len - i);
     for (let n = 0; n < lim; n++) {
-      key = table.child(key, ids[i + n]!);
+      const token = ids[i + n]!;
+      // Inlined NgramTable.child(key, token).
+      let h = hashPair(key, token) & mask;
+      let k = slots[h]!;
+      while (k !== 0 && (tokens[k] !== token || parents[k] !== key)) {
+        h = (h + 1) & mask;
+        k = slots[h]!;
+      }
+      if (k === 0) {
+        k = ++used;
+        parents[k] = key;
+        tokens[k] = token;
+        slots[h] = k;
+      }
+      key = k;
       const seen = scratch[key]!;
       scratch[key] = seen + 1;
       if (seen === 0) buf[fill[n]!++] = key;
     }
   }
+  table.used = used;
   return collect(table, maxOrder, buf, starts, fill, totals);
 }
 

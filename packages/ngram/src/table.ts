@@ -12,8 +12,8 @@ export const MAX_NGRAMS = 2 ** 29 - 1;
 
 const INITIAL_CAPACITY = 256;
 
-/** Hash of an (n-gram, token) pair; any well-mixed 32-bit value works. */
-function hashPair(parent: number, token: number): number {
+/** @internal Hash of an (n-gram, token) pair; any well-mixed 32-bit value works. */
+export function hashPair(parent: number, token: number): number {
   let h = Math.imul(parent, 0x9e3779b1) ^ Math.imul(token ^ 0x7f4a7c15, 0x85ebca77);
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
