@@ -1,3 +1,5 @@
 import { packageConfig } from "../../tooling/config/tsup.js";
 
-export default packageConfig();
+export default packageConfig({
+  entry: ["src/index.ts", "src/tiktoken.ts", "src/huggingface.ts", "src/sentencepiece.ts"],
+});

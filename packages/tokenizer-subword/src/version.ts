@@ -1,0 +1,2 @@
+/** The version of @gramscore/tokenizer-subword. */
+export const VERSION = "0.1.0";
