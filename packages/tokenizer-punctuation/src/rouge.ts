@@ -24,28 +24,15 @@ const ROUGE_OPTION_KEYS = ["useStemmer", "stopwords", "cacheSize"] as const;
 
 // After Python's str.lower(), only ASCII letters and digits survive rouge-score's tokenizer. Apart from
 // A-Z, exactly two code points lowercase to something that contains them (checked over all of Unicode
-// for Python 3.11 and Node's ICU): U+0130 (İ → "i" + U+0307) and U+212A KELVIN SIGN (→ "k"). So the
-// tokens are the runs of these characters, lowercased, with a break after every İ.
-const ROUGE_RUN = /[A-Za-z0-9\u0130\u212A]+/g;
-const NEEDS_LOWERING = /[A-Z\u0130\u212A]/;
+// for Python 3.11 and Node's ICU): U+0130 (İ → "i" + U+0307, which ends the token) and U+212A KELVIN
+// SIGN (→ "k"). JavaScript's toLowerCase() applies the same two mappings (they are Unicode's default
+// full case mappings), and whatever else it does to non-ASCII text differently from Python cannot
+// create ASCII, so the tokens are the [a-z0-9] runs of the lowercased text.
+const ROUGE_RUN = /[a-z0-9]+/g;
 
-/** Appends rouge-score's unstemmed tokens of `text` to `out`. */
-function rougeWords(text: string, out: string[]): void {
-  ROUGE_RUN.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = ROUGE_RUN.exec(text)) !== null) {
-    const run = m[0];
-    if (!NEEDS_LOWERING.test(run)) {
-      out.push(run);
-      continue;
-    }
-    // Runs hold only ASCII alphanumerics, U+212A and U+0130, so toLowerCase() is the same as Python's
-    // lower() here; U+0130 becomes "i" followed by a combining dot, which ends the token.
-    const parts = run.split("\u0130");
-    const last = parts.length - 1;
-    for (let k = 0; k < last; k++) out.push(parts[k]!.toLowerCase() + "i");
-    if (parts[last]!.length > 0) out.push(parts[last]!.toLowerCase());
-  }
+/** rouge-score's unstemmed tokens of `text`. */
+function rougeWords(text: string): string[] {
+  return text.toLowerCase().match(ROUGE_RUN) ?? [];
 }
 
 /**
@@ -55,9 +42,7 @@ function rougeWords(text: string, out: string[]): void {
  */
 export function rougeTokenize(text: string): string[] {
   assertText(text, "text");
-  const out: string[] = [];
-  rougeWords(text, out);
-  return out;
+  return rougeWords(text);
 }
 
 const ASCII_WORD = /^[a-z0-9]+$/;
@@ -115,9 +100,7 @@ export function createRougeTokenizer(options: RougeTokenizerOptions = {}): Token
     signature: `rouge${p.suffix}`,
     tokenize(text: string): string[] {
       assertText(text, "text");
-      const out: string[] = [];
-      rougeWords(text, out);
-      return finish(out, p, true);
+      return finish(rougeWords(text), p, true);
     },
   };
 }
@@ -144,7 +127,10 @@ const SPLIT_SCRIPTS = [
   .join("");
 const SPLIT_EXTRA = "\\u3006\\u3031-\\u3035\\u303C\\u30FC\\uFF70\\uFF9E\\uFF9F";
 const SPLIT_CLASS = `[${SPLIT_SCRIPTS}${SPLIT_EXTRA}]`;
-const UNICODE_TOKEN = new RegExp(`${SPLIT_CLASS}\\p{M}*|(?:(?!${SPLIT_CLASS})[\\p{L}\\p{M}\\p{N}])+`, "gu");
+const KEPT_CLASS = "[\\p{L}\\p{M}\\p{N}]";
+// A letter, mark or number of a split script (its symbols and punctuation separate like any other)
+// with the marks that follow it; or a run of kept characters of the other scripts.
+const UNICODE_TOKEN = new RegExp(`(?=${KEPT_CLASS})${SPLIT_CLASS}\\p{M}*|(?:(?!${SPLIT_CLASS})${KEPT_CLASS})+`, "gu");
 
 /**
  * The Unicode-aware tokens of `text`: lowercased, letters (`\p{L}`), marks (`\p{M}`) and numbers

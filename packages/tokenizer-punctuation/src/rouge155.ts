@@ -124,7 +124,15 @@ const ROUGE155_OPTION_KEYS = ["useStemmer", "exceptions", "stopwords", "cacheSiz
 // character is [a-z0-9$]: the '-' tokens go, and '$' never survives the cleanup. What is left is the
 // runs of ASCII letters and digits.
 const RUN = /[A-Za-z0-9]+/g;
-const HAS_UPPER = /[A-Z]/;
+
+/** True when the ASCII token holds an uppercase letter. */
+function hasUpper(token: string): boolean {
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c >= 65 && c <= 90) return true;
+  }
+  return false;
+}
 
 /**
  * ROUGE-1.5.5's tokens of `text` without stemming or stopwords, as a plain function:
@@ -137,14 +145,13 @@ export function rouge155Tokenize(text: string): string[] {
 }
 
 function rouge155Words(text: string): string[] {
-  const out: string[] = [];
-  RUN.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = RUN.exec(text)) !== null) {
-    const run = m[0];
-    out.push(HAS_UPPER.test(run) ? run.toLowerCase() : run);
+  const tokens = text.match(RUN);
+  if (tokens === null) return [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (hasUpper(t)) tokens[i] = t.toLowerCase();
   }
-  return out;
+  return tokens;
 }
 
 /**
