@@ -31,10 +31,16 @@ export function ref13a(line: string): string {
 
 /** Compares two strings by code points, as Python compares `str` values. */
 function pyCompare(a: string, b: string): number {
-  const x = Array.from(a, (c) => c.codePointAt(0)!);
-  const y = Array.from(b, (c) => c.codePointAt(0)!);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
-  return x.length - y.length;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(j)!;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+    j += y > 0xffff ? 2 : 1;
+  }
+  return (a.length - i) - (b.length - j);
 }
 
 /**
@@ -66,20 +72,25 @@ const ZH_LITERALS: [string, string][] = [
   ["\u3300", "\u33ff"],
 ];
 
+/** `TokenizerZh._is_chinese_char`: `start <= uchar <= end` on Python strings. */
+export function refIsChineseChar(ch: string): boolean {
+  for (const [start, end] of ZH_LITERALS) if (pyCompare(start, ch) <= 0 && pyCompare(ch, end) <= 0) return true;
+  return false;
+}
+
 const chineseMemo = new Map<string, boolean>();
 
-/** `TokenizerZh._is_chinese_char`: `start <= uchar <= end` on Python strings (memoized, as sacrebleu does). */
-export function refIsChineseChar(ch: string): boolean {
+function isChineseMemo(ch: string): boolean {
   let r = chineseMemo.get(ch);
   if (r === undefined) {
-    r = ZH_LITERALS.some(([start, end]) => pyCompare(start, ch) <= 0 && pyCompare(ch, end) <= 0);
+    r = refIsChineseChar(ch);
     chineseMemo.set(ch, r);
   }
   return r;
 }
 
 /** `tokenizer_zh.py`, with the character test replaceable (the fixed cjk variant uses another). */
-export function refZh(line: string, isChinese: (ch: string) => boolean = refIsChineseChar): string {
+export function refZh(line: string, isChinese: (ch: string) => boolean = isChineseMemo): string {
   line = pyStrip(line);
   let chars = "";
   for (const ch of line) chars += isChinese(ch) ? ` ${ch} ` : ch;
