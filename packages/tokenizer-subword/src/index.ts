@@ -15,7 +15,7 @@ export { SIGNATURE_HASH_LENGTH, canonicalJson, hashRanks, hashVocabulary, serial
 export type { VocabularySource } from "./fingerprint.js";
 export { Sha256, sha256Hex } from "./sha256.js";
 export { huggingFaceTokenizer, sentencePieceTokenizer, tiktokenTokenizer } from "./plugin.js";
-export type { HuggingFaceDescriptorOptions, SentencePieceDescriptorOptions, TiktokenDescriptorOptions } from "./plugin.js";
+export type { HuggingFaceDescriptorOptions, SentencePieceDescriptorOptions, SubwordTokenizerDescriptor, TiktokenDescriptorOptions } from "./plugin.js";
 export type { Importer } from "./load.js";
 export { VERSION } from "./version.js";
 

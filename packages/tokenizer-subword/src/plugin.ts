@@ -1,9 +1,18 @@
-import { ErrorCode, GramscoreError, defineTokenizer, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, type TokenizerDescriptor } from "@gramscore/core";
 import { pendingTokenizer, type SubwordTokenizer } from "./adapter.js";
 import { loadHuggingFace, loadHuggingFaceSync } from "./huggingface.js";
 import { nodeRequire } from "./load.js";
 import { loadSentencePiece, readModel } from "./sentencepiece.js";
 import { TIKTOKEN_ENCODINGS, TIKTOKEN_LIBRARIES, loadTiktoken, loadTiktokenSync, type TiktokenEncoding, type TiktokenLibrary } from "./tiktoken.js";
+
+/** A tokenizer descriptor whose `create()` returns a {@link SubwordTokenizer} (with `ready`, `encode`, `dispose`). */
+export interface SubwordTokenizerDescriptor<N extends string, O> extends TokenizerDescriptor<N, O> {
+  create(options?: O): SubwordTokenizer;
+}
+
+function defineSubwordTokenizer<const N extends string, O>(descriptor: Omit<SubwordTokenizerDescriptor<N, O>, "kind">): SubwordTokenizerDescriptor<N, O> {
+  return { kind: "tokenizer", ...descriptor };
+}
 
 /** Options of the `tiktoken` tokenizer descriptor. */
 export interface TiktokenDescriptorOptions {
@@ -49,7 +58,7 @@ function required(options: unknown, key: string, tokenizer: string, example: str
  * The `tiktoken` tokenizer: an OpenAI encoding through gpt-tokenizer, js-tiktoken or tiktoken (optional
  * peers). In Node it is ready at once; elsewhere await its `ready` before use.
  */
-export const tiktokenTokenizer = defineTokenizer<"tiktoken", TiktokenDescriptorOptions | undefined>({
+export const tiktokenTokenizer = defineSubwordTokenizer<"tiktoken", TiktokenDescriptorOptions | undefined>({
   name: "tiktoken",
   description: "OpenAI BPE token ids (o200k_base, cl100k_base, …) via gpt-tokenizer, js-tiktoken or tiktoken",
   options: [
@@ -65,7 +74,7 @@ export const tiktokenTokenizer = defineTokenizer<"tiktoken", TiktokenDescriptorO
  * The `hf` tokenizer: a HuggingFace tokenizer.json through @huggingface/tokenizers (optional peer).
  * In Node it is ready at once; elsewhere await its `ready` before use.
  */
-export const huggingFaceTokenizer = defineTokenizer<"hf", HuggingFaceDescriptorOptions>({
+export const huggingFaceTokenizer = defineSubwordTokenizer<"hf", HuggingFaceDescriptorOptions>({
   name: "hf",
   aliases: ["huggingface"],
   description: "token ids of a HuggingFace tokenizer.json via @huggingface/tokenizers",
@@ -87,7 +96,7 @@ export const huggingFaceTokenizer = defineTokenizer<"hf", HuggingFaceDescriptorO
  * The `spm` tokenizer: a SentencePiece .model through @sctg/sentencepiece-js (optional peer). Its
  * WASM loads asynchronously: await the tokenizer's `ready` before use.
  */
-export const sentencePieceTokenizer = defineTokenizer<"spm", SentencePieceDescriptorOptions>({
+export const sentencePieceTokenizer = defineSubwordTokenizer<"spm", SentencePieceDescriptorOptions>({
   name: "spm",
   aliases: ["sentencepiece"],
   description: "token ids of a SentencePiece .model via @sctg/sentencepiece-js",
