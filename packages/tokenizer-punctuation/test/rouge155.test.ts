@@ -131,11 +131,11 @@ describe("exception lists", () => {
 });
 
 /** One side's n-gram counts and total, as createNGram builds them. */
-function grams(tokens: string[], n: number): { g: Map<string, number>; cn: number } {
+function grams(tokens: string[], n: 1 | 2): { g: Map<string, number>; cn: number } {
   const g = new Map<string, number>();
   let cn = 0;
   for (let i = 0; i + n <= tokens.length; i++) {
-    const k = tokens.slice(i, i + n).join(" ");
+    const k = n === 1 ? tokens[i]! : `${tokens[i]} ${tokens[i + 1]}`;
     g.set(k, (g.get(k) ?? 0) + 1);
     cn++;
   }
@@ -145,7 +145,7 @@ function grams(tokens: string[], n: number): { g: Map<string, number>; cn: numbe
 const r5 = (x: number): number => Number(formatFixed(x, 5));
 
 /** ROUGE-N R and P of ROUGE-1.5.5 (computeNGramScore with ngramScore), the oracle tying tokens to its output. */
-function rougeN(peer: string[], models: string[][], n: number, mode: "A" | "B"): { R: number; P: number } {
+function rougeN(peer: string[], models: string[][], n: 1 | 2, mode: "A" | "B"): { R: number; P: number } {
   const p = grams(peer, n);
   let hit = 0;
   let count = 0;
@@ -172,6 +172,17 @@ function rougeN(peer: string[], models: string[][], n: number, mode: "A" | "B"):
   return { R: count !== 0 ? r5(hit / count) : 0, P: countP !== 0 ? r5(hit / countP) : 0 };
 }
 
+const datasetCache = new Map<string, ReturnType<typeof readDataset>>();
+function loadDataset(name: string): ReturnType<typeof readDataset> {
+  if (!datasetCache.has(name)) datasetCache.set(name, readDataset(name));
+  return datasetCache.get(name)!;
+}
+
+let wordnetTable: Map<string, string> | undefined;
+function cachedWordnet(): Map<string, string> {
+  return (wordnetTable ??= wordnet());
+}
+
 describe.skipIf(!hasShared)("rouge155: ROUGE-1 and ROUGE-2 from these tokens equal ROUGE-1.5.5 on every scored line", () => {
   if (!hasShared) console.log(SKIP_MESSAGE);
   const configs: [string, "A" | "B", { exc: boolean; stop: boolean }][] = [
@@ -184,10 +195,10 @@ describe.skipIf(!hasShared)("rouge155: ROUGE-1 and ROUGE-2 from these tokens equ
     it.each(configs)(`${dataset} %s`, (config, mode, { exc, stop }) => {
       const tok = createRouge155Tokenizer({
         useStemmer: true,
-        ...(exc ? { exceptions: wordnet() } : {}),
+        ...(exc ? { exceptions: cachedWordnet() } : {}),
         ...(stop ? { stopwords: parseWordList(readText("data/rouge155/smart_common_words.txt")) } : {}),
       });
-      const data = readDataset(dataset);
+      const data = loadDataset(dataset);
       const expected = readJsonl<Record<string, any> | null>(`expected/${dataset}/${config}.segments.jsonl.gz`);
       const wrong: string[] = [];
       let compared = 0;
@@ -198,7 +209,7 @@ describe.skipIf(!hasShared)("rouge155: ROUGE-1 and ROUGE-2 from these tokens equ
         if (!rows?.["ROUGE-2"]) return;
         const peer = tok.tokenize(rec.hyp);
         const models = rec.refs.map((r) => tok.tokenize(r));
-        for (const n of [1, 2]) {
+        for (const n of [1, 2] as const) {
           const got = rougeN(peer, models, n, mode);
           const exp = rows[`ROUGE-${n}`];
           if (got.R !== exp.R || got.P !== exp.P) wrong.push(`line ${i} ROUGE-${n}: expected ${JSON.stringify(exp)}, got ${JSON.stringify(got)}`);
@@ -212,7 +223,7 @@ describe.skipIf(!hasShared)("rouge155: ROUGE-1 and ROUGE-2 from these tokens equ
   }
 
   it("the hand-written cases: ROUGE-1/2 R and P of every rouge155 config", () => {
-    const exc = wordnet();
+    const exc = cachedWordnet();
     const smart = parseWordList(readText("data/rouge155/smart_common_words.txt"));
     let compared = 0;
     for (const c of readCases()) {
@@ -231,7 +242,7 @@ describe.skipIf(!hasShared)("rouge155: ROUGE-1 and ROUGE-2 from these tokens equ
           if (!rows?.["ROUGE-2"]) return;
           const peer = tok.tokenize(seg.hyp);
           const models = seg.refs.map((r) => tok.tokenize(r));
-          for (const n of [1, 2]) {
+          for (const n of [1, 2] as const) {
             const got = rougeN(peer, models, n, mode);
             expect(got, `${c.id} ${config} ROUGE-${n}`).toEqual({ R: rows[`ROUGE-${n}`].R, P: rows[`ROUGE-${n}`].P });
           }
