@@ -116,9 +116,9 @@ type Rule = readonly [suffix: string, replacement: string, condition: Condition]
 
 /**
  * Applies the first rule whose suffix the word ends with; when its condition fails, no later rule
- * is tried (NLTK's `_apply_rule_list`).
+ * is tried (NLTK's `_apply_rule_list`). Returns undefined when no suffix matches.
  */
-function applyRules(word: string, rules: readonly Rule[]): string {
+function matchRules(word: string, rules: readonly Rule[]): string | undefined {
   for (const [suffix, replacement, condition] of rules) {
     if (suffix === "*d") {
       if (endsDoubleConsonant(word)) {
@@ -132,7 +132,12 @@ function applyRules(word: string, rules: readonly Rule[]): string {
       return condition === null || condition(stem) ? stem + replacement : word;
     }
   }
-  return word;
+  return undefined;
+}
+
+/** {@link matchRules}, leaving the word unchanged when no suffix matches. */
+function applyRules(word: string, rules: readonly Rule[]): string {
+  return matchRules(word, rules) ?? word;
 }
 
 const positive = (stem: string): boolean => measure(stem) > 0;
@@ -248,8 +253,11 @@ function step1c(word: string, nltk: boolean): string {
 function step2(word: string, nltk: boolean): string {
   if (!nltk) return applyRules(word, STEP2_ORIGINAL);
   if (word.endsWith("alli") && measure(word.slice(0, -4)) > 0) return step2(word.slice(0, -4) + "al", true);
-  const rules: Rule[] = [...STEP2_NLTK_BASE, ["logi", "log", () => measure(word.slice(0, -3)) > 0]];
-  return applyRules(word, rules);
+  const matched = matchRules(word, STEP2_NLTK_BASE);
+  if (matched !== undefined) return matched;
+  // Last rule: -logi → -log, measured with the 'l' kept on the stem (so geo-, theo- qualify).
+  if (word.endsWith("logi") && measure(word.slice(0, -3)) > 0) return word.slice(0, -1);
+  return word;
 }
 
 function step5a(word: string, nltk: boolean): string {
