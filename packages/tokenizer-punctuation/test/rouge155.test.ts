@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatFixed, GramscoreError } from "@gramscore/core";
 import {
@@ -98,6 +99,49 @@ describe("rouge155 tokenization rules (readText + createNGram of ROUGE-1.5.5.pl)
     expect(() => createRouge155Tokenizer({ useStemmer: true, exceptions: new Map([["a", 1]]) } as never)).toThrow(GramscoreError);
     expect(() => createRouge155Tokenizer({ m: true } as never)).toThrow(/no option "m"/);
     expect(() => createRouge155Tokenizer().tokenize(null as unknown as string)).toThrowError(expect.objectContaining({ code: "INVALID_TYPE" }));
+  });
+});
+
+/**
+ * readText + createNGram of ROUGE-1.5.5.pl transliterated step by step on UTF-8 bytes (the naive
+ * reference): tr/A-Z/a-z/, s/-/ - /g, s/[^A-Za-z0-9-]/ /g, trim, squeeze, split, stopwords, first-char
+ * filter, MorphStem on tokens longer than 3.
+ */
+function naiveRouge155(text: string, stop: Set<string>, morph: ((t: string) => string) | undefined): string[] {
+  let s = "";
+  for (const byte of new TextEncoder().encode(text)) s += String.fromCharCode(byte);
+  s = s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  s = s.replace(/-/g, " - ");
+  s = s.replace(/[^A-Za-z0-9-]/g, " ");
+  s = s.replace(/^\s+/, "").replace(/\s+$/, "").replace(/\s+/g, " ");
+  const out: string[] = [];
+  for (const t of s.split(/\s+/)) {
+    if (t === "" || stop.has(t)) continue;
+    if (!/^[a-z0-9$]/.test(t)) continue;
+    out.push(morph && t.length > 3 ? morph(t) : t);
+  }
+  return out;
+}
+
+describe("rouge155 equals the Perl steps transliterated on bytes (property)", () => {
+  it("with and without -m, -s and an exception table", () => {
+    const exc = new Map([
+      ["mice", "mouse"],
+      ["went", "go"],
+      ["running", "run"],
+    ]);
+    const stop = new Set(["the", "a", "ran", "mice"]);
+    const chars = fc.constantFrom(..."aAbBzZ09 -$_.,'\t\n\r\u00e9\u00dc\u0130\u212A\u6771\u05d0sSiIeEdDgGyY");
+    const word = fc.constantFrom("the", "The", "mice", "went", "running", "agreement", "generously", "dying", "skies", "ran", "A");
+    const text = fc.array(fc.oneof(chars, word), { maxLength: 30 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(text, fc.boolean(), fc.boolean(), fc.boolean(), (t, m, s, e) => {
+        const tok = createRouge155Tokenizer({ useStemmer: m, ...(m && e ? { exceptions: exc } : {}), ...(s ? { stopwords: stop } : {}) });
+        const morph = m ? (w: string) => (e ? exc.get(w) : undefined) ?? rouge155PorterStem(w) : undefined;
+        expect(tok.tokenize(t)).toEqual(naiveRouge155(t, s ? stop : new Set(), morph));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 
