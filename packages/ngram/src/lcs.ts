@@ -18,30 +18,94 @@ function popcount32(x: number): number {
 }
 
 /**
- * Bit masks of where each distinct id occurs in `a`: `words` 32-bit words per id, bit `i % 32` of
- * word `i >> 5` set when `a[i]` is that id.
+ * A reusable open-addressing map from token id to a small row number, over typed arrays, emptied in
+ * O(1) by bumping a stamp. Shared by the LCS functions (which never call out while using it).
  */
-class MatchMasks {
-  readonly words: number;
-  readonly index = new Map<number, number>();
-  readonly bits: Uint32Array;
+class IdIndex {
+  keys = new Int32Array(64);
+  rows = new Int32Array(64);
+  stamps = new Int32Array(64);
+  mask = 63;
+  stamp = 0;
 
-  constructor(a: ArrayLike<number>) {
-    const m = a.length;
-    this.words = (m + 31) >>> 5;
-    let distinct = 0;
-    const rows = new Int32Array(m);
-    for (let i = 0; i < m; i++) {
-      let r = this.index.get(a[i]!);
-      if (r === undefined) {
-        r = distinct++;
-        this.index.set(a[i]!, r);
-      }
-      rows[i] = r;
+  /** Empties the map and makes room for `n` ids. */
+  reset(n: number): void {
+    if (n * 2 > this.keys.length) {
+      let size = this.keys.length;
+      while (size < n * 2) size *= 2;
+      this.keys = new Int32Array(size);
+      this.rows = new Int32Array(size);
+      this.stamps = new Int32Array(size);
+      this.mask = size - 1;
+      this.stamp = 0;
     }
-    this.bits = new Uint32Array(distinct * this.words);
-    for (let i = 0; i < m; i++) this.bits[rows[i]! * this.words + (i >>> 5)]! |= 1 << (i & 31);
+    if (++this.stamp === 0x7fffffff) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    }
   }
+
+  /** The row of `id`, or -1. */
+  get(id: number): number {
+    const mask = this.mask;
+    let h = Math.imul(id, 0x9e3779b1);
+    h = (h ^ (h >>> 15)) & mask;
+    while (this.stamps[h] === this.stamp) {
+      if (this.keys[h] === id) return this.rows[h]!;
+      h = (h + 1) & mask;
+    }
+    return -1;
+  }
+
+  /** The row of `id`, giving it `next` when new. */
+  intern(id: number, next: number): number {
+    const mask = this.mask;
+    let h = Math.imul(id, 0x9e3779b1);
+    h = (h ^ (h >>> 15)) & mask;
+    while (this.stamps[h] === this.stamp) {
+      if (this.keys[h] === id) return this.rows[h]!;
+      h = (h + 1) & mask;
+    }
+    this.stamps[h] = this.stamp;
+    this.keys[h] = id;
+    this.rows[h] = next;
+    return next;
+  }
+}
+
+const index = new IdIndex();
+let maskBits = new Uint32Array(64);
+let rowOf = new Int32Array(64);
+let columnBits = new Uint32Array(256);
+let vector = new Uint32Array(8);
+
+/**
+ * Builds, in the shared buffers, the bit masks of where each distinct id occurs in `a`: `words`
+ * 32-bit words per id, bit `i % 32` of word `i >> 5` set when `a[i]` is that id. Returns `words`.
+ */
+function buildMasks(a: ArrayLike<number>): number {
+  const m = a.length;
+  const words = (m + 31) >>> 5;
+  index.reset(m);
+  if (rowOf.length < m) rowOf = new Int32Array(m * 2);
+  let distinct = 0;
+  for (let i = 0; i < m; i++) {
+    const r = index.intern(a[i]!, distinct);
+    if (r === distinct) distinct++;
+    rowOf[i] = r;
+  }
+  const size = distinct * words;
+  if (maskBits.length < size) maskBits = new Uint32Array(size * 2);
+  maskBits.fill(0, 0, size);
+  for (let i = 0; i < m; i++) maskBits[rowOf[i]! * words + (i >>> 5)]! |= 1 << (i & 31);
+  return words;
+}
+
+/** Resets the shared LCS vector to all ones over `words` words. */
+function initVector(words: number): Uint32Array {
+  if (vector.length < words) vector = new Uint32Array(words * 2);
+  vector.fill(0xffffffff, 0, words);
+  return vector;
 }
 
 /**
@@ -50,13 +114,25 @@ class MatchMasks {
  * `i` means `T[i+1][j] = T[i][j] + 1` in the LCS table `T` (rows = `a`). When `columns` is given,
  * the vector after column `j` (1-based) is stored at `columns[(j-1)*words …]`.
  */
-function runColumns(masks: MatchMasks, b: ArrayLike<number>, v: Uint32Array, columns?: Uint32Array): void {
-  const words = masks.words;
-  const bits = masks.bits;
+function runColumns(words: number, b: ArrayLike<number>, v: Uint32Array, columns?: Uint32Array): void {
+  const bits = maskBits;
   const n = b.length;
+  if (words === 1) {
+    let x = v[0]!;
+    for (let j = 0; j < n; j++) {
+      const r = index.get(b[j]!);
+      if (r >= 0) {
+        const u = x & bits[r]!;
+        x = ((x + u) | (x & ~u)) >>> 0;
+      }
+      if (columns !== undefined) columns[j] = x;
+    }
+    v[0] = x;
+    return;
+  }
   for (let j = 0; j < n; j++) {
-    const r = masks.index.get(b[j]!);
-    if (r !== undefined) {
+    const r = index.get(b[j]!);
+    if (r >= 0) {
       const base = r * words;
       let carry = 0;
       for (let w = 0; w < words; w++) {
@@ -67,7 +143,7 @@ function runColumns(masks: MatchMasks, b: ArrayLike<number>, v: Uint32Array, col
         v[w] = (s | (x & ~u)) >>> 0;
       }
     }
-    if (columns !== undefined) columns.set(v, j * words);
+    if (columns !== undefined) for (let w = 0, o = j * words; w < words; w++) columns[o + w] = v[w]!;
   }
 }
 
@@ -96,9 +172,9 @@ export function lcsLength(a: ArrayLike<number>, b: ArrayLike<number>): number {
   }
   const m = a.length;
   if (m === 0) return 0;
-  const masks = new MatchMasks(a);
-  const v = new Uint32Array(masks.words).fill(0xffffffff);
-  runColumns(masks, b, v);
+  const words = buildMasks(a);
+  const v = initVector(words);
+  runColumns(words, b, v);
   return zeros(v, m);
 }
 
@@ -116,7 +192,7 @@ export function lcsIndices(a: ArrayLike<number>, b: ArrayLike<number>): Int32Arr
   checkSequence(b, "the second sequence");
   if (a.length === 0 || b.length === 0) return new Int32Array(0);
   const marks = new Uint8Array(a.length);
-  const count = markLcs(new MatchMasks(a), a, b, marks);
+  const count = markLcs(buildMasks(a), a, b, marks);
   return indicesOf(marks, count);
 }
 
@@ -124,14 +200,14 @@ export function lcsIndices(a: ArrayLike<number>, b: ArrayLike<number>): Int32Arr
  * Marks in `marks` (one byte per position of `a`) the positions of `a` on the backtracked LCS with
  * `b`; returns how many were newly marked.
  */
-function markLcs(masks: MatchMasks, a: ArrayLike<number>, b: ArrayLike<number>, marks: Uint8Array): number {
+function markLcs(words: number, a: ArrayLike<number>, b: ArrayLike<number>, marks: Uint8Array): number {
   const m = a.length;
   const n = b.length;
   if (m === 0 || n === 0) return 0;
-  const words = masks.words;
-  const columns = new Uint32Array(n * words);
-  const v = new Uint32Array(words).fill(0xffffffff);
-  runColumns(masks, b, v, columns);
+  if (columnBits.length < n * words) columnBits = new Uint32Array(n * words * 2);
+  const columns = columnBits;
+  const v = initVector(words);
+  runColumns(words, b, v, columns);
   let i = m;
   let j = n;
   let added = 0;
@@ -176,11 +252,9 @@ export function unionLcsIndices(reference: ArrayLike<number>, candidates: readon
   }
   const marks = new Uint8Array(reference.length);
   if (reference.length === 0) return new Int32Array(0);
-  const masks = new MatchMasks(reference);
+  for (const c of candidates) checkSequence(c, "a candidate sentence");
+  const words = buildMasks(reference);
   let count = 0;
-  for (const c of candidates) {
-    checkSequence(c, "a candidate sentence");
-    count += markLcs(masks, reference, c, marks);
-  }
+  for (const c of candidates) count += markLcs(words, reference, c, marks);
   return indicesOf(marks, count);
 }

@@ -182,8 +182,21 @@ export class NgramTable {
    */
   clear(): void {
     if (this.used === 0) return;
-    this.slots.fill(0);
-    this.scratch.fill(0, 0, this.used + 1);
+    const used = this.used;
+    const slots = this.slots;
+    if (used * 16 < slots.length) {
+      // Few keys in a large table (e.g. after one long segment): find and empty just their slots.
+      // Newest first, so every probe chain a key was inserted through is still intact.
+      const mask = this.mask;
+      for (let key = used; key >= 1; key--) {
+        let h = hashPair(this.parents[key]!, this.tokens[key]!) & mask;
+        while (slots[h] !== key) h = (h + 1) & mask;
+        slots[h] = 0;
+      }
+    } else {
+      slots.fill(0);
+    }
+    this.scratch.fill(0, 0, used + 1);
     this.used = 0;
     this.generation++;
   }

@@ -25,12 +25,12 @@ export const TRICKY_TOKENS = [
 /** A token from the tricky set or an arbitrary full-Unicode string. */
 export const token = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...TRICKY_TOKENS) },
-  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 3, size: "max" }) },
 );
 
 /** A token sequence with many repeats. */
-export const tokens = (maxLength = 40) => fc.array(token, { maxLength });
+export const tokens = (maxLength = 40) => fc.array(token, { maxLength, size: "max" });
 
 /** A sequence of small ids (many matches), for LCS tests. */
 export const smallIds = (maxLength: number, alphabet = 4) =>
-  fc.array(fc.integer({ min: 0, max: alphabet - 1 }), { maxLength });
+  fc.array(fc.integer({ min: 0, max: alphabet - 1 }), { maxLength, size: "max" });
