@@ -21,6 +21,7 @@ export {
 export { lcsIndices, lcsLength, unionLcsIndices } from "./lcs.js";
 export { unionWeightedLcsIndices, weightedLcs } from "./wlcs.js";
 export type { WeightedLcs } from "./wlcs.js";
+export { clipLcsHits, clipWeightedLcsHits, unigramCounts } from "./clip.js";
 export { countSkipBigrams } from "./skipgram.js";
 export type { SkipBigramOptions } from "./skipgram.js";
 export { pow } from "./pow.js";
