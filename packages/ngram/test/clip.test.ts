@@ -58,6 +58,7 @@ describe("unigramCounts / clipLcsHits / clipWeightedLcsHits", () => {
         smallIds(40, 5),
         fc.array(fc.boolean(), { maxLength: 40, size: "max" }),
         fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 5, maxLength: 5 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 5, maxLength: 5 }),
         (sentence, bits, mc, pc) => {
           const mask = sentence.map((_, i) => (bits[i] ? 1 : 0));
           const indices = mask.flatMap((m, i) => (m ? [i] : []));
