@@ -89,8 +89,8 @@ export function checkLabel(value: unknown, what: string, pattern: RegExp = LABEL
 }
 
 /** Largest id whose decimal string is cached. */
-const MAX_CACHED_ID = 1 << 22;
-let idText: (string | undefined)[] = [];
+const MAX_CACHED_ID = 1 << 20;
+const idText: (string | undefined)[] = [];
 
 function badId(id: unknown): GramscoreError {
   return new GramscoreError(
@@ -104,7 +104,7 @@ function badId(id: unknown): GramscoreError {
 function idsToText(ids: ArrayLike<number>): string[] {
   const n = ids.length;
   const out = new Array<string>(n);
-  let cache = idText;
+  const cache = idText;
   for (let i = 0; i < n; i++) {
     const id = ids[i]!;
     let s = cache[id];
@@ -112,11 +112,9 @@ function idsToText(ids: ArrayLike<number>): string[] {
       if (typeof id !== "number" || !Number.isInteger(id) || id < 0) throw badId(id);
       s = String(id);
       if (id < MAX_CACHED_ID) {
-        if (id >= cache.length) {
-          const grown = new Array<string | undefined>(Math.min(MAX_CACHED_ID, Math.max(1024, 2 ** Math.ceil(Math.log2(id + 1)))));
-          for (let j = 0; j < cache.length; j++) grown[j] = cache[j];
-          idText = cache = grown;
-        }
+        // Grown by push so the array keeps V8's fast (packed) elements; `new Array(n)` with a large n
+        // would make a slow dictionary-mode array.
+        while (cache.length <= id) cache.push(undefined);
         cache[id] = s;
       }
     }
@@ -145,10 +143,10 @@ function unwrap(result: unknown): ArrayLike<number> | readonly string[] {
  * your own function) to a core {@link Tokenizer} whose signature pins the vocabulary. No library is
  * imported: pass the object you already have.
  * ```ts
- * import { encode } from "gpt-tokenizer/encoding/o200k_base";
- * import bpe from "gpt-tokenizer/bpeRanks/o200k_base";
- * const tok = createSubwordTokenizer(encode, { name: "o200k", vocabulary: () => JSON.stringify(bpe) });
- * tok.tokenize("Hello world"); // ["13225", "2375"]
+ * import { encode } from "gpt-tokenizer/encoding/cl100k_base";
+ * const tok = createSubwordTokenizer(encode, { name: "cl100k", vocabularyId: "cl100k_base" });
+ * tok.tokenize("Hello world"); // ["9906", "1917"]
+ * tok.signature;               // "cl100k#cl100k_base"
  * ```
  * @throws GramscoreError `INVALID_TYPE` for an encoder without `encode`, `INVALID_OPTION` when
  * neither `vocabulary` nor `vocabularyId` is given (a signature must pin the vocabulary).
