@@ -45,54 +45,63 @@ export function wlcsWeights(weightFactor: number, max: number): Float64Array {
   return f;
 }
 
+// Reusable DP buffers (the functions below never call out while using them).
+let dirs = new Uint8Array(1024);
+let rowsC = new Float64Array(128);
+let rowsL = new Int32Array(128);
+/** `c[m][n]` of the last {@link markWlcs} call. */
+let lastScore = 0;
+
 /**
  * Runs ROUGE-1.5.5's `wlcs_inner` DP for `model` (rows) against `peer` (columns) and marks the
- * backtracked positions of `model` in `marks`; returns `[score, newly marked]`.
+ * backtracked positions of `model` in `marks`; returns how many were newly marked and leaves
+ * `c[m][n]` in `lastScore`.
  */
-function markWlcs(
-  model: ArrayLike<number>,
-  peer: ArrayLike<number>,
-  f: Float64Array,
-  marks: Uint8Array,
-): [number, number] {
+function markWlcs(model: ArrayLike<number>, peer: ArrayLike<number>, f: Float64Array, marks: Uint8Array): number {
   const m = model.length;
   const n = peer.length;
-  if (m === 0 || n === 0) return [0, 0];
+  lastScore = 0;
+  if (m === 0 || n === 0) return 0;
   const w = n + 1;
+  if (dirs.length < (m + 1) * w) dirs = new Uint8Array((m + 1) * w * 2);
+  if (rowsC.length < 2 * w) {
+    rowsC = new Float64Array(4 * w);
+    rowsL = new Int32Array(4 * w);
+  }
   // c: weighted score, l: length of the run of matches ending here, b: 0 diagonal, 1 up, 2 left.
-  let cPrev = new Float64Array(w);
-  let cCur = new Float64Array(w);
-  let lPrev = new Int32Array(w);
-  let lCur = new Int32Array(w);
-  const b = new Uint8Array((m + 1) * w);
+  // Rows alternate between offsets 0 and w of rowsC / rowsL; column 0 stays 0.
+  const c = rowsC;
+  const l = rowsL;
+  const b = dirs;
+  c.fill(0, 0, 2 * w);
+  l.fill(0, 0, 2 * w);
+  let prev = 0;
+  let cur = w;
   for (let i = 1; i <= m; i++) {
     const x = model[i - 1];
     const row = i * w;
     for (let j = 1; j <= n; j++) {
       if (x === peer[j - 1]) {
-        const k = lPrev[j - 1]!;
+        const k = l[prev + j - 1]!;
         // Perl: $c[$i-1][$j-1] + f(k+1) - f(k), evaluated left to right.
-        cCur[j] = cPrev[j - 1]! + f[k + 1]! - f[k]!;
-        lCur[j] = k + 1;
+        c[cur + j] = c[prev + j - 1]! + f[k + 1]! - f[k]!;
+        l[cur + j] = k + 1;
         b[row + j] = 0;
-      } else if (cPrev[j]! >= cCur[j - 1]!) {
-        cCur[j] = cPrev[j]!;
-        lCur[j] = 0;
+      } else if (c[prev + j]! >= c[cur + j - 1]!) {
+        c[cur + j] = c[prev + j]!;
+        l[cur + j] = 0;
         b[row + j] = 1;
       } else {
-        cCur[j] = cCur[j - 1]!;
-        lCur[j] = 0;
+        c[cur + j] = c[cur + j - 1]!;
+        l[cur + j] = 0;
         b[row + j] = 2;
       }
     }
-    const tc = cPrev;
-    cPrev = cCur;
-    cCur = tc;
-    const tl = lPrev;
-    lPrev = lCur;
-    lCur = tl;
+    const t = prev;
+    prev = cur;
+    cur = t;
   }
-  const score = cPrev[n]!;
+  lastScore = c[prev + n]!;
   let i = m;
   let j = n;
   let added = 0;
@@ -111,7 +120,7 @@ function markWlcs(
       j--;
     }
   }
-  return [score, added];
+  return added;
 }
 
 function indicesOf(marks: Uint8Array, count: number): Int32Array {
@@ -141,8 +150,8 @@ export function weightedLcs(model: ArrayLike<number>, peer: ArrayLike<number>, w
   checkWeight(weightFactor);
   const f = wlcsWeights(weightFactor, Math.min(model.length, peer.length) + 1);
   const marks = new Uint8Array(model.length);
-  const [score, count] = markWlcs(model, peer, f, marks);
-  return { score, indices: indicesOf(marks, count) };
+  const count = markWlcs(model, peer, f, marks);
+  return { score: lastScore, indices: indicesOf(marks, count) };
 }
 
 /**
@@ -176,6 +185,6 @@ export function unionWeightedLcsIndices(
   const f = wlcsWeights(weightFactor, Math.min(model.length, longest) + 1);
   const marks = new Uint8Array(model.length);
   let count = 0;
-  for (const p of peers) count += markWlcs(model, p, f, marks)[1];
+  for (const p of peers) count += markWlcs(model, p, f, marks);
   return indicesOf(marks, count);
 }
