@@ -1,0 +1,454 @@
+import {
+  ErrorCode,
+  GramscoreError,
+  describeValue,
+  findLoneSurrogate,
+  formatFixed,
+  formatSignature,
+} from "@gramscore/core";
+import type { FormatOptions, Metric, ScoreLevel } from "@gramscore/core";
+import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
+import type { NgramCounts } from "@gramscore/ngram";
+import { NgramStatsCounter, writeCodePoints } from "./kernel.js";
+import { resolveChrfOptions } from "./options.js";
+import type { ChrfOptions, ResolvedChrfOptions } from "./options.js";
+import { fScore } from "./score.js";
+import { VERSION } from "./version.js";
+import { chrfWordRanges, chrfWords } from "./words.js";
+
+/**
+ * Sufficient statistics of chrF: plain JSON, merged by adding `counts` element-wise.
+ */
+export interface ChrfStats {
+  /**
+   * Three numbers per order, character orders `1 … charOrder` first, then word orders
+   * `1 … wordOrder`: hypothesis n-grams (0 when the reference has none of that order), reference
+   * n-grams, matched n-grams (clipped). sacrebleu's `stats` layout.
+   */
+  readonly counts: number[];
+  /** References per segment: 0 when there is no segment, their common number, or `var` when it varies. */
+  readonly nrefs: number | "var";
+}
+
+/** A chrF score, for one segment or a corpus. */
+export interface ChrfResult {
+  /** sacrebleu's name of the score: `chrF2`, `chrF2++` (`chrF{beta}` plus one `+` per word order). */
+  readonly name: string;
+  /** The score, 0–100. */
+  readonly score: number;
+  /** Whether it scores one segment or a corpus. */
+  readonly level: ScoreLevel;
+  /** The statistics it was computed from (see {@link ChrfStats.counts}). */
+  readonly counts: number[];
+  /** References per segment (see {@link ChrfStats.nrefs}). */
+  readonly nrefs: number | "var";
+  /** sacrebleu's signature of this result (`nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:…`). */
+  readonly signature: string;
+}
+
+/** One n-gram order of a {@link ChrfExplanation}. */
+export interface ChrfOrderExplanation {
+  /** Character or word n-grams. */
+  readonly kind: "char" | "word";
+  /** The n-gram order. */
+  readonly order: number;
+  /** Hypothesis n-grams of this order (0 when the reference has none, as in the statistics). */
+  readonly hyp: number;
+  /** Reference n-grams of this order. */
+  readonly ref: number;
+  /** Matched n-grams: `Σ min(hyp count, ref count)`. */
+  readonly matches: number;
+  /**
+   * Every n-gram found on both sides, in order of first appearance in the hypothesis: its text
+   * (characters as they are; words joined by one space, as sacrebleu keys them), its count in the
+   * hypothesis and in the reference, and the matched count (the smaller of the two).
+   */
+  readonly matched: readonly { readonly ngram: string; readonly hyp: number; readonly ref: number; readonly count: number }[];
+}
+
+/** What {@link ChrfMetric.explain} returns: why a segment scores what it does. */
+export interface ChrfExplanation {
+  /** sacrebleu's name of the score (`chrF2`, `chrF2++`). */
+  readonly name: string;
+  /** The segment's score (the chosen reference's). */
+  readonly score: number;
+  /** Index of the reference whose statistics count: the first with the strictly best score. */
+  readonly reference: number;
+  /** The score and statistics against each reference, in order. */
+  readonly references: readonly { readonly score: number; readonly counts: number[] }[];
+  /** Character orders `1 … charOrder`, then word orders `1 … wordOrder`, against the chosen reference. */
+  readonly orders: readonly ChrfOrderExplanation[];
+}
+
+/** A chrF / chrF++ metric: core's {@link Metric} with typed extras. */
+export interface ChrfMetric extends Metric<ChrfStats, ChrfResult> {
+  /** The options in effect, defaults filled in. */
+  readonly options: ResolvedChrfOptions;
+  /** sacrebleu's name of the score, e.g. `chrF2++`. */
+  readonly scoreName: string;
+  /** sacrebleu's one-line result, `chrF2 = 58.58` (`width` decimals, default 2, rounded half to even). */
+  format(result: ChrfResult, options?: FormatOptions): string;
+  /** Validates statistics read from JSON. @throws GramscoreError `INVALID_STATS`. */
+  parseStats(value: unknown): ChrfStats;
+  /** Matched character and word n-grams per order, and the score against each reference. */
+  explain(hyp: string, refs: readonly string[]): ChrfExplanation;
+}
+
+function combineRefs(a: number | "var", b: number | "var"): number | "var" {
+  if (a === 0) return b;
+  if (b === 0 || a === b) return a;
+  return "var";
+}
+
+function growTo(buf: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
+  if (buf.length >= n) return buf;
+  let size = Math.max(64, buf.length);
+  while (size < n) size *= 2;
+  return new Int32Array(size);
+}
+
+function checkRefs(hyp: unknown, refs: unknown): void {
+  if (typeof hyp !== "string") {
+    throw new GramscoreError(ErrorCode.INVALID_TYPE, `The hypothesis must be a string, but got ${describeValue(hyp)}.`);
+  }
+  if (!Array.isArray(refs)) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_TYPE,
+      `The references must be an array of strings (all references of this hypothesis), but got ${describeValue(refs)}. For one reference write [reference].`,
+    );
+  }
+  if (refs.length === 0) {
+    throw new GramscoreError(ErrorCode.EMPTY_INPUT, "chrF needs at least one reference for the hypothesis, but the references array is empty.");
+  }
+  for (let k = 0; k < refs.length; k++) {
+    if (typeof refs[k] !== "string") {
+      throw new GramscoreError(ErrorCode.INVALID_TYPE, `Reference ${k} must be a string, but got ${describeValue(refs[k])}.`);
+    }
+  }
+}
+
+function checkNoLoneSurrogate(text: string, what: string): void {
+  const at = findLoneSurrogate(text);
+  if (at >= 0) {
+    const unit = text.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0");
+    throw new GramscoreError(
+      ErrorCode.LONE_SURROGATE,
+      `${what} contains an unpaired UTF-16 surrogate U+${unit} at index ${at}, so it is not valid Unicode text. ` +
+        "Repair the text (e.g. with String.prototype.toWellFormed()) or fix how it was decoded.",
+      { details: { index: at } },
+    );
+  }
+}
+
+/** sacrebleu's name of a chrF score: `chrF{beta}` plus one `+` per word order. */
+export function chrfScoreName(beta: number, wordOrder: number): string {
+  return `chrF${beta}${"+".repeat(wordOrder)}`;
+}
+
+/**
+ * Creates a chrF metric identical to sacrebleu 2.6.0's `CHRF(...)`: chrF by default, chrF++ with
+ * `wordOrder: 2`. Segment statistics are those of the first reference with the strictly best
+ * sentence score; the corpus score is computed from the summed statistics.
+ * @throws GramscoreError `INVALID_OPTION` for a bad option.
+ */
+export function createChrf(options?: ChrfOptions): ChrfMetric {
+  return makeChrf(resolveChrfOptions(options, 0));
+}
+
+/** @internal Creates the metric from resolved options. */
+export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
+  const { charOrder, wordOrder, lowercase, whitespace, epsSmoothing, numRefs } = opts;
+  const orders = charOrder + wordOrder;
+  const stride = 3 * orders;
+  const factor = opts.beta * opts.beta;
+  const scoreName = chrfScoreName(opts.beta, wordOrder);
+  const name = wordOrder > 0 ? "chrf++" : "chrf";
+  const counter = new NgramStatsCounter();
+  const vocab = new Map<string, number>();
+  let hypBuf = new Int32Array(256);
+  let refBuf = new Int32Array(256);
+  let ranges = new Int32Array(256);
+  let refStart = new Int32Array(8);
+  let work = new Int32Array(stride * 2);
+  let observed: number | "var" = 0;
+
+  const signatureOf = (nrefs: number | "var"): string =>
+    formatSignature([
+      ["nrefs", numRefs ?? (nrefs === 0 ? 1 : nrefs)],
+      ["case", lowercase ? "lc" : "mixed"],
+      ["eff", !epsSmoothing],
+      ["nc", charOrder],
+      ["nw", wordOrder],
+      ["space", whitespace],
+      ["version", VERSION],
+    ]);
+
+  /** Word ids of `text` into `out` from `at` (interned in `vocab`); returns how many. */
+  const writeWords = (text: string, out: Int32Array, at: number): number => {
+    const count = chrfWordRanges(text, ranges);
+    for (let w = 0; w < count; w++) {
+      const word = text.slice(ranges[2 * w]!, ranges[2 * w + 1]!);
+      let id = vocab.get(word);
+      if (id === undefined) {
+        id = vocab.size;
+        vocab.set(word, id);
+      }
+      out[at + w] = id;
+    }
+    return count;
+  };
+
+  /** Fills `work` with the statistics of `hyp` against every reference (`stride` numbers each). */
+  const computeAll = (hyp: string, refs: readonly string[]): void => {
+    const nRefs = refs.length;
+    let refLen = 0;
+    let longest = hyp.length;
+    for (let k = 0; k < nRefs; k++) {
+      const len = refs[k]!.length;
+      refLen += len;
+      if (len > longest) longest = len;
+    }
+    hypBuf = growTo(hypBuf, hyp.length);
+    refBuf = growTo(refBuf, refLen);
+    refStart = growTo(refStart, nRefs + 1);
+    work = growTo(work, nRefs * stride);
+    work.fill(0, 0, nRefs * stride);
+    if (charOrder > 0) {
+      const hypLen = writeCodePoints(hyp, whitespace, hypBuf, 0);
+      let at = 0;
+      for (let k = 0; k < nRefs; k++) {
+        refStart[k] = at;
+        at += writeCodePoints(refs[k]!, whitespace, refBuf, at);
+      }
+      refStart[nRefs] = at;
+      counter.count(hypBuf, hypLen, refBuf, refStart, nRefs, charOrder, work, stride, 0);
+    } else {
+      checkNoLoneSurrogate(hyp, "The hypothesis");
+      for (let k = 0; k < nRefs; k++) checkNoLoneSurrogate(refs[k]!, `Reference ${k}`);
+    }
+    if (wordOrder > 0) {
+      ranges = growTo(ranges, 2 * longest);
+      const hypLen = writeWords(hyp, hypBuf, 0);
+      let at = 0;
+      for (let k = 0; k < nRefs; k++) {
+        refStart[k] = at;
+        at += writeWords(refs[k]!, refBuf, at);
+      }
+      refStart[nRefs] = at;
+      vocab.clear();
+      counter.count(hypBuf, hypLen, refBuf, refStart, nRefs, wordOrder, work, stride, 3 * charOrder);
+    }
+  };
+
+  /** Index of the first reference with the strictly best score (sacrebleu's `f_score > best_f_score`). */
+  const bestReference = (nRefs: number): number => {
+    if (nRefs === 1) return 0;
+    let best = -1;
+    let bestScore = -1;
+    for (let k = 0; k < nRefs; k++) {
+      const f = fScore(work, k * stride, orders, factor, epsSmoothing);
+      if (f > bestScore) {
+        bestScore = f;
+        best = k;
+      }
+    }
+    return best;
+  };
+
+  const prepare = (hyp: string, refs: readonly string[]): readonly string[] => {
+    checkRefs(hyp, refs);
+    if (typeof numRefs === "number" && refs.length !== numRefs) {
+      throw new GramscoreError(
+        ErrorCode.INVALID_OPTION,
+        `This chrF metric was created with numRefs: ${numRefs}, but a segment has ${refs.length} reference${refs.length === 1 ? "" : "s"}. ` +
+          'Leave numRefs out to read it off the data, or set numRefs: "var".',
+        { details: { numRefs, received: refs.length } },
+      );
+    }
+    return refs;
+  };
+
+  const metric: ChrfMetric = {
+    name,
+    higherIsBetter: true,
+    options: opts,
+    scoreName,
+
+    empty() {
+      return { counts: new Array<number>(stride).fill(0), nrefs: 0 };
+    },
+
+    stats(hyp, refs) {
+      prepare(hyp, refs);
+      if (lowercase) {
+        hyp = hyp.toLowerCase();
+        refs = refs.map((r) => r.toLowerCase());
+      }
+      computeAll(hyp, refs);
+      const k = bestReference(refs.length);
+      const counts = new Array<number>(stride);
+      for (let i = 0, o = k * stride; i < stride; i++) counts[i] = work[o + i]!;
+      observed = combineRefs(observed, refs.length);
+      return { counts, nrefs: refs.length };
+    },
+
+    merge(a, b) {
+      const x = a.counts;
+      const y = b.counts;
+      if (x.length !== stride || y.length !== stride) {
+        throw new GramscoreError(
+          ErrorCode.INVALID_STATS,
+          `chrF statistics of this metric have ${stride} numbers (3 per order, ${orders} orders), but got ${x.length} and ${y.length}. ` +
+            "Merge only statistics of metrics with the same charOrder and wordOrder.",
+        );
+      }
+      const counts = new Array<number>(stride);
+      for (let i = 0; i < stride; i++) counts[i] = x[i]! + y[i]!;
+      const nrefs = combineRefs(a.nrefs, b.nrefs);
+      observed = combineRefs(observed, nrefs);
+      return { counts, nrefs };
+    },
+
+    score(stats, level) {
+      const counts = stats.counts;
+      if (!Array.isArray(counts) || counts.length !== stride) {
+        throw new GramscoreError(
+          ErrorCode.INVALID_STATS,
+          `chrF statistics of this metric have ${stride} numbers, but got ${describeValue(counts)}.`,
+        );
+      }
+      return {
+        name: scoreName,
+        score: fScore(counts, 0, orders, factor, epsSmoothing),
+        level,
+        counts: counts.slice(),
+        nrefs: stats.nrefs,
+        signature: signatureOf(stats.nrefs === 0 ? observed : stats.nrefs),
+      };
+    },
+
+    signature() {
+      return signatureOf(observed);
+    },
+
+    summarize(result) {
+      return { score: result.score };
+    },
+
+    format(result, formatOptions) {
+      const width = formatOptions?.width ?? 2;
+      if (!Number.isInteger(width) || width < 0 || width > 100) {
+        throw new GramscoreError(ErrorCode.INVALID_OPTION, `The width (decimal places) must be an integer from 0 to 100, but got ${describeValue(width)}.`);
+      }
+      return `${result.name} = ${formatFixed(result.score, width)}`;
+    },
+
+    parseStats(value) {
+      return parseChrfStats(value, charOrder, wordOrder);
+    },
+
+    explain(hyp, refs) {
+      prepare(hyp, refs);
+      if (lowercase) {
+        hyp = hyp.toLowerCase();
+        refs = refs.map((r) => r.toLowerCase());
+      }
+      computeAll(hyp, refs);
+      const nRefs = refs.length;
+      const best = bestReference(nRefs);
+      const references = [];
+      for (let k = 0; k < nRefs; k++) {
+        const counts = Array.from(work.subarray(k * stride, (k + 1) * stride));
+        references.push({ score: fScore(counts, 0, orders, factor, epsSmoothing), counts });
+      }
+      const ref = refs[best]!;
+      const details: ChrfOrderExplanation[] = [];
+      if (charOrder > 0) {
+        const ids = (text: string): Int32Array => {
+          const buf = new Int32Array(text.length);
+          return buf.subarray(0, writeCodePoints(text, whitespace, buf, 0));
+        };
+        details.push(...explainOrders("char", ids(hyp), ids(ref), charOrder, (t) => String.fromCodePoint(...t)));
+      }
+      if (wordOrder > 0) {
+        const words = new Vocabulary();
+        details.push(
+          ...explainOrders("word", words.ids(chrfWords(hyp)), words.ids(chrfWords(ref)), wordOrder, (t) => words.tokens(t).join(" ")),
+        );
+      }
+      return { name: scoreName, score: references[best]!.score, reference: best, references, orders: details };
+    },
+  };
+  return metric;
+}
+
+/** Per-order details of hypothesis and reference ids, through @gramscore/ngram's counting. */
+function explainOrders(
+  kind: "char" | "word",
+  hyp: Int32Array,
+  ref: Int32Array,
+  maxOrder: number,
+  render: (tokens: Int32Array) => string,
+): ChrfOrderExplanation[] {
+  const table = new NgramTable();
+  const h: NgramCounts = countNgrams(table, hyp, maxOrder);
+  const r: NgramCounts = countNgrams(table, ref, maxOrder);
+  const triples = matchStatistics(h, r);
+  const out: ChrfOrderExplanation[] = [];
+  for (let n = 1; n <= maxOrder; n++) {
+    const refCounts = r.toMap(n);
+    const matched: { ngram: string; hyp: number; ref: number; count: number }[] = [];
+    for (const [key, hc] of h.toMap(n)) {
+      const rc = refCounts.get(key);
+      if (rc !== undefined) matched.push({ ngram: render(table.ngram(key)), hyp: hc, ref: rc, count: Math.min(hc, rc) });
+    }
+    out.push({ kind, order: n, hyp: triples[3 * (n - 1)]!, ref: triples[3 * (n - 1) + 1]!, matches: triples[3 * (n - 1) + 2]!, matched });
+  }
+  return out;
+}
+
+function invalidStats(message: string): GramscoreError {
+  return new GramscoreError(ErrorCode.INVALID_STATS, message);
+}
+
+/**
+ * Validates chrF statistics read from JSON for a metric with `charOrder` + `wordOrder` orders:
+ * `{ counts, nrefs }` with `3 × orders` non-negative integers, where no order has more matches than
+ * hypothesis or reference n-grams, and hypothesis n-grams only where there are reference n-grams.
+ * @throws GramscoreError `INVALID_STATS` saying what is wrong.
+ */
+export function parseChrfStats(value: unknown, charOrder: number, wordOrder: number): ChrfStats {
+  const stride = 3 * (charOrder + wordOrder);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw invalidStats(`chrF statistics must be an object { counts: number[], nrefs }, but got ${describeValue(value)}.`);
+  }
+  const { counts, nrefs } = value as { counts?: unknown; nrefs?: unknown };
+  if (!Array.isArray(counts) || counts.length !== stride) {
+    throw invalidStats(
+      `chrF statistics need counts with ${stride} numbers (3 per order: ${charOrder} character and ${wordOrder} word orders), but got ${describeValue(counts)}. ` +
+        "Statistics only merge with a metric of the same charOrder and wordOrder.",
+    );
+  }
+  for (let i = 0; i < stride; i++) {
+    const c: unknown = counts[i];
+    if (typeof c !== "number" || !Number.isSafeInteger(c) || c < 0) {
+      throw invalidStats(`chrF counts must be non-negative integers, but counts[${i}] is ${describeValue(c)}.`);
+    }
+  }
+  for (let i = 0; i < stride; i += 3) {
+    const [h, r, m] = [counts[i] as number, counts[i + 1] as number, counts[i + 2] as number];
+    if (m > h || m > r || (r === 0 && h > 0)) {
+      throw invalidStats(
+        `chrF counts of order ${i / 3 + 1} are impossible: ${h} hypothesis, ${r} reference and ${m} matched n-grams ` +
+          "(matches cannot exceed either count, and hypothesis n-grams only count where the reference has some).",
+      );
+    }
+  }
+  if (!(nrefs === "var" || (typeof nrefs === "number" && Number.isInteger(nrefs) && nrefs >= 0))) {
+    throw invalidStats(`chrF statistics need nrefs: a non-negative integer or "var", but got ${describeValue(nrefs)}.`);
+  }
+  if (nrefs === 0 && counts.some((c) => c !== 0)) {
+    throw invalidStats("chrF statistics with nrefs 0 (no segment) must have all counts 0.");
+  }
+  return { counts: (counts as number[]).slice(), nrefs };
+}

@@ -1,0 +1,133 @@
+import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import type { OptionSpec } from "@gramscore/core";
+
+/** Options of chrF / chrF++ (sacrebleu's `CHRF(...)` arguments, in camelCase). */
+export interface ChrfOptions {
+  /** Highest character n-gram order (sacrebleu `char_order`). Default 6. */
+  charOrder?: number;
+  /** Highest word n-gram order (sacrebleu `word_order`): 0 is chrF, 2 is chrF++. Default 0. */
+  wordOrder?: number;
+  /** Weight of recall against precision (sacrebleu `beta`). Default 2. */
+  beta?: number;
+  /** Lowercase hypotheses and references first (sacrebleu `lowercase`). Default false. */
+  lowercase?: boolean;
+  /** Keep whitespace inside character n-grams (sacrebleu `whitespace`). Default false. */
+  whitespace?: boolean;
+  /**
+   * Average per-order F scores with an epsilon for empty orders, as chrF++.py, Moses and NLTK do
+   * (sacrebleu `eps_smoothing`). Default false: sacrebleu's effective-order averaging of precision
+   * and recall over the orders that have n-grams on both sides.
+   */
+  epsSmoothing?: boolean;
+  /**
+   * The `nrefs` the signature shows. By default it is read off the data, as sacrebleu does: the
+   * number of references of every segment seen so far, or `var` when it varies (`1` before any
+   * segment). Set it to pin the signature, e.g. to merge serialized statistics of a multi-reference
+   * corpus into a fresh metric; segments with another number of references are then refused.
+   */
+  numRefs?: number | "var";
+}
+
+/** {@link ChrfOptions} with every default filled in. */
+export interface ResolvedChrfOptions {
+  readonly charOrder: number;
+  readonly wordOrder: number;
+  readonly beta: number;
+  readonly lowercase: boolean;
+  readonly whitespace: boolean;
+  readonly epsSmoothing: boolean;
+  readonly numRefs: number | "var" | undefined;
+}
+
+/** sacrebleu's defaults. */
+export const CHRF_DEFAULTS = {
+  charOrder: 6,
+  wordOrder: 0,
+  beta: 2,
+  lowercase: false,
+  whitespace: false,
+  epsSmoothing: false,
+} as const;
+
+/** The highest order (character or word) accepted. */
+export const MAX_ORDER = 255;
+
+const KEYS = new Set(["charOrder", "wordOrder", "beta", "lowercase", "whitespace", "epsSmoothing", "numRefs"]);
+
+/**
+ * The options of the `chrf` / `chrf++` descriptors, with sacrebleu's command-line names as flags
+ * (`--chrf-char-order`, `--chrf-word-order`, `--chrf-beta`, `--chrf-whitespace`, `--chrf-lowercase`,
+ * `--chrf-eps-smoothing`).
+ */
+export function chrfOptionSpecs(wordOrderDefault: number): readonly OptionSpec[] {
+  return [
+    { key: "charOrder", flag: "chrf-char-order", type: "number", description: "character n-gram order", default: CHRF_DEFAULTS.charOrder },
+    { key: "wordOrder", flag: "chrf-word-order", type: "number", description: "word n-gram order (2 = chrF++)", default: wordOrderDefault },
+    { key: "beta", flag: "chrf-beta", type: "number", description: "weight of recall against precision", default: CHRF_DEFAULTS.beta },
+    { key: "whitespace", flag: "chrf-whitespace", type: "boolean", description: "include whitespace in character n-grams", default: false },
+    { key: "lowercase", flag: "chrf-lowercase", type: "boolean", description: "lowercase hypotheses and references first", default: false },
+    {
+      key: "epsSmoothing",
+      flag: "chrf-eps-smoothing",
+      type: "boolean",
+      description: "average per-order F with epsilon smoothing (chrF++.py, Moses, NLTK) instead of effective order",
+      default: false,
+    },
+  ];
+}
+
+function bad(message: string, key: string): GramscoreError {
+  return new GramscoreError(ErrorCode.INVALID_OPTION, message, { details: { option: key } });
+}
+
+function order(value: unknown, key: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > MAX_ORDER) {
+    throw bad(`chrF option ${key} must be an integer from 0 to ${MAX_ORDER}, but got ${describeValue(value)}.`, key);
+  }
+  return value;
+}
+
+function flag(value: unknown, key: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== "boolean") throw bad(`chrF option ${key} must be true or false, but got ${describeValue(value)}.`, key);
+  return value;
+}
+
+/**
+ * Checks chrF options and fills in the defaults (`wordOrderDefault` is 0 for chrF, 2 for chrF++).
+ * @throws GramscoreError `INVALID_OPTION` naming the option, what it must be and what came.
+ */
+export function resolveChrfOptions(options: ChrfOptions | undefined, wordOrderDefault = 0): ResolvedChrfOptions {
+  if (options === undefined || options === null) options = {};
+  if (typeof options !== "object" || Array.isArray(options)) {
+    throw new GramscoreError(ErrorCode.INVALID_OPTION, `chrF options must be an object such as { wordOrder: 2 }, but got ${describeValue(options)}.`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!KEYS.has(key)) {
+      throw bad(`Unknown chrF option "${key}". Known options: ${[...KEYS].join(", ")}.`, key);
+    }
+  }
+  const charOrder = order(options.charOrder, "charOrder", CHRF_DEFAULTS.charOrder);
+  const wordOrder = order(options.wordOrder, "wordOrder", wordOrderDefault);
+  if (charOrder + wordOrder === 0) {
+    throw bad("chrF needs at least one n-gram order: charOrder and wordOrder cannot both be 0.", "charOrder");
+  }
+  const beta = options.beta === undefined ? CHRF_DEFAULTS.beta : options.beta;
+  if (typeof beta !== "number" || !Number.isFinite(beta) || beta < 0) {
+    throw bad(`chrF option beta must be a finite number >= 0 (2 weighs recall twice as much as precision), but got ${describeValue(beta)}.`, "beta");
+  }
+  const numRefs = options.numRefs;
+  if (numRefs !== undefined && numRefs !== "var" && !(typeof numRefs === "number" && Number.isInteger(numRefs) && numRefs >= 1)) {
+    throw bad(`chrF option numRefs must be a positive integer or "var", but got ${describeValue(numRefs)}.`, "numRefs");
+  }
+  return {
+    charOrder,
+    wordOrder,
+    beta,
+    lowercase: flag(options.lowercase, "lowercase", CHRF_DEFAULTS.lowercase),
+    whitespace: flag(options.whitespace, "whitespace", CHRF_DEFAULTS.whitespace),
+    epsSmoothing: flag(options.epsSmoothing, "epsSmoothing", CHRF_DEFAULTS.epsSmoothing),
+    numRefs,
+  };
+}

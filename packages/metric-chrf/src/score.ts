@@ -1,0 +1,60 @@
+/**
+ * chrF's F score from per-order statistics, with sacrebleu 2.6.0's operations in sacrebleu's order
+ * (only `+ - * /`, so the result is bit-identical to CPython's).
+ */
+
+/** sacrebleu's smoothing epsilon. */
+export const EPS = 1e-16;
+
+/**
+ * The chrF score (0–100) of flattened statistics `[hyp_1, ref_1, match_1, hyp_2, …]` for `orders`
+ * orders starting at `offset`.
+ *
+ * - Effective order (sacrebleu's default): precision and recall are averaged separately over the
+ *   orders with n-grams on both sides, then `F = (1+β²)·P·R / (β²·P + R)`, ×100; 0 when `P + R = 0`.
+ * - `epsSmoothing`: per order `P = match/hyp` (or ε), `R = match/ref` (or ε), the F of each order
+ *   (ε when its denominator is 0), averaged over all orders, ×100.
+ *
+ * @param factor `β²` (sacrebleu's `beta ** 2`).
+ */
+export function fScore(stats: ArrayLike<number>, offset: number, orders: number, factor: number, epsSmoothing: boolean): number {
+  if (epsSmoothing) {
+    let score = 0;
+    for (let i = 0; i < orders; i++) {
+      const nHyp = stats[offset + 3 * i]!;
+      const nRef = stats[offset + 3 * i + 1]!;
+      const nMatch = stats[offset + 3 * i + 2]!;
+      const prec = nHyp > 0 ? nMatch / nHyp : EPS;
+      const rec = nRef > 0 ? nMatch / nRef : EPS;
+      const denom = factor * prec + rec;
+      score += denom > 0 ? ((1 + factor) * prec * rec) / denom : EPS;
+    }
+    return (100 * score) / orders;
+  }
+  let avgPrec = 0;
+  let avgRec = 0;
+  let effective = 0;
+  for (let i = 0; i < orders; i++) {
+    const nHyp = stats[offset + 3 * i]!;
+    const nRef = stats[offset + 3 * i + 1]!;
+    if (nHyp > 0 && nRef > 0) {
+      const nMatch = stats[offset + 3 * i + 2]!;
+      avgPrec += nMatch / nHyp;
+      avgRec += nMatch / nRef;
+      effective++;
+    }
+  }
+  if (effective === 0) {
+    avgPrec = 0;
+    avgRec = 0;
+  } else {
+    avgPrec /= effective;
+    avgRec /= effective;
+  }
+  if (avgPrec + avgRec !== 0) {
+    let score = (1 + factor) * avgPrec * avgRec;
+    score /= factor * avgPrec + avgRec;
+    return 100 * score;
+  }
+  return 0;
+}
