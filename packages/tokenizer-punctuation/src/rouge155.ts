@@ -47,7 +47,7 @@ export function parseExceptionList(text: string, into: Map<string, string> = new
       throw new GramscoreError(
         ErrorCode.MALFORMED_INPUT,
         `Line ${i + 1} of the exception list has one word (${JSON.stringify(key)}) where "inflected base" was expected. ` +
-          "Each line must give an inflected form and its base form, separated by whitespace.",
+          "Each line must give an inflected form and its base form, separated by whitespace (to use a file, pass its contents, not its path).",
         { details: { line: i + 1 } },
       );
     }
