@@ -1,1 +1,40 @@
-export {};
+/**
+ * @gramscore/metric-rouge: ROUGE that reproduces rouge-score 0.1.2 (rouge1..9, rougeL, rougeLsum) and
+ * ROUGE-1.5.5 (ROUGE-N, L, W, S, SU with -f A/B, -p, -l/-b, -t) exactly, with selectable
+ * multi-reference policies, any tokenizer, signatures, explanations and seeded bootstrap intervals.
+ */
+import { plugin } from "./plugin.js";
+
+export { createRouge } from "./metric.js";
+export type { RougeMetric } from "./metric.js";
+export { BootstrapAggregator, rouge, scoreRouge } from "./api.js";
+export type { AggregateScore, BootstrapAggregatorOptions, RougeCorpusOptions } from "./api.js";
+export type {
+  Averaging,
+  MultiRefPolicy,
+  RougeMode,
+  RougeOptions,
+  RougeResult,
+  RougeScore,
+  RougeStats,
+  RougeTypeResult,
+} from "./types.js";
+export type {
+  AlignedToken,
+  ExplainedText,
+  NgramMatch,
+  ReferenceExplanation,
+  RougeExplanation,
+  TypeExplanation,
+  WeightedRun,
+} from "./explain.js";
+export type { TypeKind } from "./options.js";
+export { DEFAULT_SEED, DEFAULT_TYPES, MULTI_REF_POLICIES } from "./options.js";
+export { SeededRandom } from "./random.js";
+export { percentile } from "./bootstrap.js";
+export { round5 } from "./numbers.js";
+export { ROUGE155_OPTIONS, ROUGE_OPTIONS, plugin, rouge155Metric, rougeMetric } from "./plugin.js";
+export { VERSION } from "./version.js";
+
+/** The plugin descriptor (also the named export `plugin`). */
+export default plugin;
