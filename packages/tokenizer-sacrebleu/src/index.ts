@@ -6,9 +6,13 @@ import { scan13a } from "./tokenizer-13a.js";
 import { scanChar, normalizeChar } from "./tokenizer-char.js";
 import { scanIntl } from "./tokenizer-intl.js";
 import { scanCjk, scanZh } from "./tokenizer-zh.js";
+import { createTokenSpans, spansToTokens } from "./spans.js";
+import type { TokenSpans } from "./spans.js";
 import { VERSION } from "./version.js";
 
 export { VERSION } from "./version.js";
+export { createTokenSpans, spansToTokens } from "./spans.js";
+export type { TokenSpans } from "./spans.js";
 export type { SacrebleuTokenizerOptions } from "./options.js";
 export { normalize13a, tokenize13a } from "./tokenizer-13a.js";
 export { normalizeIntl, tokenizeIntl, intlCategory } from "./tokenizer-intl.js";
@@ -39,6 +43,12 @@ export interface SacrebleuTokenizer extends Tokenizer {
   tokenize(text: string): string[];
   /** What sacrebleu 2.6.0's tokenizer object returns for `text` (tokens joined by single spaces). */
   normalize(text: string): string;
+  /**
+   * The token boundaries only, written into `into` (reused; a new one when omitted): token i is
+   * `spans.source.slice(spans.starts[i], spans.ends[i])`. For callers that intern tokens straight
+   * from the text. Ignores the cache.
+   */
+  spans(text: string, into?: TokenSpans): TokenSpans;
 }
 
 declare module "@gramscore/core" {
@@ -51,7 +61,7 @@ declare module "@gramscore/core" {
   }
 }
 
-type Scanner = (text: string, out: string[]) => void;
+type Scanner = (text: string, spans: TokenSpans) => TokenSpans;
 
 const SCANNERS: Record<SacrebleuTokenizerName, Scanner> = {
   "13a": scan13a,
@@ -64,27 +74,24 @@ const SCANNERS: Record<SacrebleuTokenizerName, Scanner> = {
 function build(name: SacrebleuTokenizerName, options: unknown): SacrebleuTokenizer {
   const { cacheSize } = readOptions(options, name);
   const scan = SCANNERS[name];
+  const scratch = createTokenSpans();
   let tokenize: (text: string) => string[];
   if (cacheSize === 0) {
-    tokenize = (text) => {
-      const out: string[] = [];
-      scan(text, out);
-      return out;
-    };
+    tokenize = (text) => spansToTokens(scan(text, scratch));
   } else {
     const cache = new Map<string, string[]>();
     tokenize = (text) => {
       const hit = typeof text === "string" ? cache.get(text) : undefined;
       if (hit !== undefined) return hit.slice();
-      const out: string[] = [];
-      scan(text, out);
+      const out = spansToTokens(scan(text, scratch));
       if (cache.size >= cacheSize) cache.clear();
       cache.set(text, out.slice());
       return out;
     };
   }
   const normalize = name === "char" ? normalizeChar : (text: string) => tokenize(text).join(" ");
-  return { name, signature: name, tokenize, normalize };
+  const spans = (text: string, into?: TokenSpans) => scan(text, into ?? createTokenSpans());
+  return { name, signature: name, tokenize, normalize, spans };
 }
 
 /**

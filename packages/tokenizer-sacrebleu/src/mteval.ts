@@ -1,4 +1,6 @@
 import { DASH, DIGIT, DOT_COMMA, NONE, OTHER, SPLIT, SURROGATE, WS, rejectText } from "./classes.js";
+import { growSpans } from "./spans.js";
+import type { TokenSpans } from "./spans.js";
 
 /**
  * One pass over `t[from, to)` that yields exactly the tokens of sacrebleu's regexp post-tokenizer
@@ -32,7 +34,7 @@ import { DASH, DIGIT, DOT_COMMA, NONE, OTHER, SPLIT, SURROGATE, WS, rejectText }
  * `padded` models 13a's `f" {line} "`: a virtual space before `from` and after `to`. Without it (zh,
  * cjk), the first character has no predecessor and the last no successor.
  *
- * Tokens are appended to `out`. `table` classifies UTF-16 code units (see classes.ts); `astralSplit`
+ * Token boundaries are appended to `spans` (offsets into `t`). `table` classifies UTF-16 code units (see classes.ts); `astralSplit`
  * says which astral code points are SPLIT (null: none). `text` and `name` are for the error raised on an
  * unpaired surrogate.
  */
@@ -43,7 +45,7 @@ export function scanMteval(
   padded: boolean,
   table: Uint8Array,
   astralSplit: ((cp: number) => boolean) | null,
-  out: string[],
+  spans: TokenSpans,
   text: string,
   name: string,
 ): void {
@@ -51,6 +53,9 @@ export function scanMteval(
   let prev = padded ? WS : NONE; // class of the previous character
   let prevM2 = false; // M2 of the previous character (when it is '.' or ',')
   let breakNext = false; // the gap after the current character breaks
+  let n = spans.count;
+  let starts = spans.starts;
+  let ends = spans.ends;
   for (let i = from; i < to; i++) {
     let cls = table[t.charCodeAt(i)]!;
     let width = 1;
@@ -61,9 +66,41 @@ export function scanMteval(
       cls = astralSplit !== null && astralSplit(((hi - 0xd800) << 10) + (lo - 0xdc00) + 0x10000) ? SPLIT : OTHER;
       width = 2;
     }
+    if (cls === OTHER || cls === DIGIT) {
+      // A run of letters and digits: only its first gap can break, and only its last class matters.
+      if (start < 0) start = i;
+      else if (breakNext) {
+        if (n === starts.length) {
+          growSpans(spans);
+          starts = spans.starts;
+          ends = spans.ends;
+        }
+        starts[n] = start;
+        ends[n++] = i;
+        start = i;
+      }
+      breakNext = false;
+      let j = i + width;
+      while (j < to) {
+        const k = table[t.charCodeAt(j)]!;
+        if (k !== OTHER && k !== DIGIT) break;
+        cls = k;
+        j++;
+      }
+      prev = cls;
+      prevM2 = false;
+      i = j - 1;
+      continue;
+    }
     if (cls === WS) {
       if (start >= 0) {
-        out.push(t.slice(start, i));
+        if (n === starts.length) {
+          growSpans(spans);
+          starts = spans.starts;
+          ends = spans.ends;
+        }
+        starts[n] = start;
+        ends[n++] = i;
         start = -1;
       }
       prev = WS;
@@ -96,12 +133,27 @@ export function scanMteval(
     }
     if (start < 0) start = i;
     else if (brk) {
-      out.push(t.slice(start, i));
+      if (n === starts.length) {
+        growSpans(spans);
+        starts = spans.starts;
+        ends = spans.ends;
+      }
+      starts[n] = start;
+      ends[n++] = i;
       start = i;
     }
     prev = cls;
     prevM2 = m2;
     i += width - 1;
   }
-  if (start >= 0) out.push(t.slice(start, to));
+  if (start >= 0) {
+    if (n === starts.length) {
+      growSpans(spans);
+      starts = spans.starts;
+      ends = spans.ends;
+    }
+    starts[n] = start;
+    ends[n++] = to;
+  }
+  spans.count = n;
 }

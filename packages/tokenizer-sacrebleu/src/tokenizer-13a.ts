@@ -1,6 +1,8 @@
 import { assertText } from "@gramscore/core";
 import { buildTable, checkString } from "./classes.js";
 import { scanMteval } from "./mteval.js";
+import { createTokenSpans, resetSpans, spansToTokens } from "./spans.js";
+import type { TokenSpans } from "./spans.js";
 
 let table13a: Uint8Array | undefined;
 
@@ -21,12 +23,16 @@ function preprocess(text: string): string {
   return t;
 }
 
-/** Appends the 13a tokens of `text` to `out`. */
-export function scan13a(text: string, out: string[]): void {
+/** Scans `text` into `spans` (reset first) with 13a; `spans.source` is the preprocessed text. */
+export function scan13a(text: string, spans: TokenSpans): TokenSpans {
   const t = preprocess(checkString(text, "13a"));
   table13a ??= buildTable(null);
-  scanMteval(t, 0, t.length, true, table13a, null, out, text, "13a");
+  resetSpans(spans, t);
+  scanMteval(t, 0, t.length, true, table13a, null, spans, text, "13a");
+  return spans;
 }
+
+let scratch: TokenSpans | undefined;
 
 /**
  * The tokens of sacrebleu 2.6.0's `13a` tokenizer (mteval-v13a, WMT's standard): the whitespace split
@@ -34,9 +40,7 @@ export function scan13a(text: string, out: string[]): void {
  * @throws GramscoreError `INVALID_TYPE` for a non-string, `LONE_SURROGATE` for an unpaired surrogate.
  */
 export function tokenize13a(text: string): string[] {
-  const out: string[] = [];
-  scan13a(text, out);
-  return out;
+  return spansToTokens(scan13a(text, (scratch ??= createTokenSpans())));
 }
 
 /**

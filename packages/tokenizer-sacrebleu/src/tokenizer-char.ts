@@ -1,24 +1,30 @@
 import { isPythonWhitespace } from "@gramscore/core";
 import { checkString, rejectText } from "./classes.js";
+import { createTokenSpans, pushSpan, resetSpans, spansToTokens } from "./spans.js";
+import type { TokenSpans } from "./spans.js";
 
-/** Appends every code point of `text` that is not Python whitespace to `out`, as one-character strings. */
-export function scanChar(text: string, out: string[]): void {
+/** Scans `text` into `spans` (reset first): every code point that is not Python whitespace. */
+export function scanChar(text: string, spans: TokenSpans): TokenSpans {
   checkString(text, "char");
+  resetSpans(spans, text);
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const u = text.charCodeAt(i);
     if (u < 0x80) {
-      if (u > 0x20 || !isPythonWhitespace(u)) out.push(text[i]!);
+      if (u > 0x20 || !isPythonWhitespace(u)) pushSpan(spans, i, i + 1);
     } else if (u >= 0xd800 && u <= 0xdfff) {
       const lo = i + 1 < n ? text.charCodeAt(i + 1) : 0;
       if (u > 0xdbff || lo < 0xdc00 || lo > 0xdfff) rejectText(text, "char");
-      out.push(text.slice(i, i + 2));
+      pushSpan(spans, i, i + 2);
       i++;
     } else if (!isPythonWhitespace(u)) {
-      out.push(text[i]!);
+      pushSpan(spans, i, i + 1);
     }
   }
+  return spans;
 }
+
+let scratch: TokenSpans | undefined;
 
 /**
  * The tokens of sacrebleu 2.6.0's `char` tokenizer: every code point except whitespace (astral
@@ -26,9 +32,7 @@ export function scanChar(text: string, out: string[]): void {
  * @throws GramscoreError `INVALID_TYPE` for a non-string, `LONE_SURROGATE` for an unpaired surrogate.
  */
 export function tokenizeChar(text: string): string[] {
-  const out: string[] = [];
-  scanChar(text, out);
-  return out;
+  return spansToTokens(scanChar(text, (scratch ??= createTokenSpans())));
 }
 
 /**

@@ -1,6 +1,8 @@
 import { isPythonWhitespace } from "@gramscore/core";
 import { checkString, rejectText } from "./classes.js";
 import { INTL_RUNS } from "./intl-tables.js";
+import { createTokenSpans, pushSpan, resetSpans, spansToTokens } from "./spans.js";
+import type { TokenSpans } from "./spans.js";
 
 const I_OTHER = 0;
 const I_P = 1;
@@ -93,7 +95,7 @@ function classAt(tb: IntlTables, t: string, i: number): number {
 }
 
 /**
- * Appends the intl tokens of `text` to `out`, in one pass. sacrebleu's rules (`tokenizer_intl.py`):
+ * Scans `text` into `spans` (reset first) with the intl rules, in one pass. sacrebleu's rules (`tokenizer_intl.py`):
  *
  * 1. `(\P{N})(\p{P})` → `\1 \2 `
  * 2. `(\p{P})(\P{N})` → ` \1 \2`
@@ -105,8 +107,9 @@ function classAt(tb: IntlTables, t: string, i: number): number {
  * `MA(j) = j > 0 && t[j-1] is not N && !(t[j-1] is P && MA(j-1))`; a symbol is always split off. There
  * is no padding, so a final `2023.` stays whole.
  */
-export function scanIntl(text: string, out: string[]): void {
+export function scanIntl(text: string, spans: TokenSpans): TokenSpans {
   checkString(text, "intl");
+  resetSpans(spans, text);
   const tb = getTables();
   const bmp = tb.bmp;
   const n = text.length;
@@ -126,7 +129,7 @@ export function scanIntl(text: string, out: string[]): void {
     }
     if (cls === I_WS) {
       if (start >= 0) {
-        out.push(text.slice(start, i));
+        pushSpan(spans, start, i);
         start = -1;
       }
       prev = I_WS;
@@ -145,14 +148,15 @@ export function scanIntl(text: string, out: string[]): void {
     }
     if (start < 0) start = i;
     else if (brk) {
-      out.push(text.slice(start, i));
+      pushSpan(spans, start, i);
       start = i;
     }
     prev = cls;
     prevMA = ma;
     i += width - 1;
   }
-  if (start >= 0) out.push(text.slice(start));
+  if (start >= 0) pushSpan(spans, start, n);
+  return spans;
 }
 
 /**
@@ -161,10 +165,10 @@ export function scanIntl(text: string, out: string[]): void {
  * @throws GramscoreError `INVALID_TYPE` for a non-string, `LONE_SURROGATE` for an unpaired surrogate.
  */
 export function tokenizeIntl(text: string): string[] {
-  const out: string[] = [];
-  scanIntl(text, out);
-  return out;
+  return spansToTokens(scanIntl(text, (scratch ??= createTokenSpans())));
 }
+
+let scratch: TokenSpans | undefined;
 
 /** The string sacrebleu 2.6.0's `TokenizerV14International()(text)` returns. @throws GramscoreError as {@link tokenizeIntl}. */
 export function normalizeIntl(text: string): string {

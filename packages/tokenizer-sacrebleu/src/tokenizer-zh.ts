@@ -1,6 +1,8 @@
 import { isPythonWhitespace } from "@gramscore/core";
 import { buildTable, checkString } from "./classes.js";
 import { scanMteval } from "./mteval.js";
+import { createTokenSpans, resetSpans, spansToTokens } from "./spans.js";
+import type { TokenSpans } from "./spans.js";
 
 /**
  * The code point ranges (inclusive) that sacrebleu 2.6.0's `zh` tokenizer treats as Chinese, in the
@@ -97,21 +99,27 @@ function stripBounds(t: string): [number, number] {
   return [a, b];
 }
 
-/** Appends the zh tokens of `text` to `out`. */
-export function scanZh(text: string, out: string[]): void {
+/** Scans `text` into `spans` (reset first) with zh. */
+export function scanZh(text: string, spans: TokenSpans): TokenSpans {
   checkString(text, "zh");
   tableZh ??= buildTable(isZhChar);
   const [a, b] = stripBounds(text);
-  scanMteval(text, a, b, false, tableZh, null, out, text, "zh");
+  resetSpans(spans, text);
+  scanMteval(text, a, b, false, tableZh, null, spans, text, "zh");
+  return spans;
 }
 
-/** Appends the cjk tokens of `text` to `out`. */
-export function scanCjk(text: string, out: string[]): void {
+/** Scans `text` into `spans` (reset first) with cjk. */
+export function scanCjk(text: string, spans: TokenSpans): TokenSpans {
   checkString(text, "cjk");
   tableCjk ??= buildTable(isCjkChar);
   const [a, b] = stripBounds(text);
-  scanMteval(text, a, b, false, tableCjk, isCjkAstral, out, text, "cjk");
+  resetSpans(spans, text);
+  scanMteval(text, a, b, false, tableCjk, isCjkAstral, spans, text, "cjk");
+  return spans;
 }
+
+let scratch: TokenSpans | undefined;
 
 /**
  * The tokens of sacrebleu 2.6.0's `zh` tokenizer: `line.strip()`, every character in
@@ -120,9 +128,7 @@ export function scanCjk(text: string, out: string[]): void {
  * @throws GramscoreError `INVALID_TYPE` for a non-string, `LONE_SURROGATE` for an unpaired surrogate.
  */
 export function tokenizeZh(text: string): string[] {
-  const out: string[] = [];
-  scanZh(text, out);
-  return out;
+  return spansToTokens(scanZh(text, (scratch ??= createTokenSpans())));
 }
 
 /** The string sacrebleu 2.6.0's `TokenizerZh()(text)` returns. @throws GramscoreError as {@link tokenizeZh}. */
@@ -136,9 +142,7 @@ export function normalizeZh(text: string): string {
  * @throws GramscoreError `INVALID_TYPE` for a non-string, `LONE_SURROGATE` for an unpaired surrogate.
  */
 export function tokenizeCjk(text: string): string[] {
-  const out: string[] = [];
-  scanCjk(text, out);
-  return out;
+  return spansToTokens(scanCjk(text, (scratch ??= createTokenSpans())));
 }
 
 /** The `cjk` tokens joined by single spaces. @throws GramscoreError as {@link tokenizeCjk}. */

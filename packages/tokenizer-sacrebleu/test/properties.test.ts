@@ -1,6 +1,8 @@
 import { pySplit } from "@gramscore/core";
 import {
   createSacrebleuTokenizer,
+  createTokenSpans,
+  spansToTokens,
   isCjkChar,
   normalize13a,
   normalizeChar,
@@ -67,6 +69,22 @@ describe("one-pass scanners equal the regex pipelines", () => {
       fc.assert(
         fc.property(texts, (s) => {
           expect(tokenize(s)).toEqual(pySplit(normalize(s)));
+        }),
+        { numRuns: RUNS / 4 },
+      );
+    });
+
+    it(`${name}: spans() gives the same tokens as offsets, reusing its buffer`, () => {
+      const tok = createSacrebleuTokenizer(name);
+      const into = createTokenSpans(1);
+      fc.assert(
+        fc.property(texts, (s) => {
+          const spans = tok.spans(s, into);
+          expect(spans).toBe(into);
+          const tokens: string[] = [];
+          for (let i = 0; i < spans.count; i++) tokens.push(spans.source.slice(spans.starts[i], spans.ends[i]));
+          expect(tokens).toEqual(tokenize(s));
+          expect(spansToTokens(tok.spans(s))).toEqual(tokens);
         }),
         { numRuns: RUNS / 4 },
       );
