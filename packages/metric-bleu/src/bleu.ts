@@ -1,0 +1,344 @@
+import { ErrorCode, GramscoreError, assertText, describeValue, pyRstrip, toSegments, validateSegment } from "@gramscore/core";
+import type { FormatOptions, Metric, MetricContext, Segment, Tokenizer } from "@gramscore/core";
+import { pyLower } from "@gramscore/tokenizer-whitespace";
+import { bleuSignature, computeBleu, formatBleu, mergeNrefs, nrefsLabel } from "./compute.js";
+import type { BleuResult, BleuStats } from "./compute.js";
+import { explainSegment } from "./explain.js";
+import type { BleuExplanation } from "./explain.js";
+import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
+import { resolveBleuOptions } from "./options.js";
+import type { BleuOptions, ResolvedBleuOptions } from "./options.js";
+import { checkedTokenize, isBuiltinName, resolveTokenizer } from "./tokenizer.js";
+
+/** A BLEU result together with the signature of the metric that produced it. */
+export interface BleuScore extends BleuResult {
+  /** sacrebleu-format signature (`nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:…`). */
+  signature: string;
+}
+
+/** sacrebleu-compatible BLEU as a gramscore {@link Metric}; see {@link createBleu}. */
+export interface BleuMetric extends Metric<BleuStats, BleuResult> {
+  readonly name: "bleu";
+  /** The options in effect (defaults filled in). */
+  readonly options: ResolvedBleuOptions;
+  /** The tokenizer in use. */
+  readonly tokenizer: Tokenizer;
+  /** The tokens BLEU counts for `text` (after lowercasing and right-stripping, as sacrebleu does). */
+  tokenize(text: string): readonly string[];
+  /** sacrebleu's short signature (`#:1|c:mixed|e:no|tok:13a|s:exp|v:…`). */
+  shortSignature(): string;
+  /** sacrebleu's line: `BLEU = 22.67 56.2/28.7/16.9/10.3 (BP = 0.985 ratio = 0.985 hyp_len = 60395 ref_len = 61287)`. */
+  format(result: BleuResult, options?: FormatOptions): string;
+  /** Checks statistics read from JSON (e.g. a shard) and returns them typed. */
+  parseStats(value: unknown): BleuStats;
+  /** Every hypothesis n-gram with its count, clip and the reference that allowed it; the reference length chosen. */
+  explain(hyp: string, refs: readonly string[]): BleuExplanation;
+  /**
+   * Summed statistics of many segments in one pass (no per-segment objects): what `merge` over `stats`
+   * of each segment gives. Every record is validated.
+   */
+  corpusStats(segments: Iterable<Segment>): BleuStats;
+}
+
+/**
+ * Creates sacrebleu-compatible BLEU (defaults = sacrebleu 2.6.0's `BLEU()`: 13a, exp smoothing,
+ * mixed case, order 4, no effective order). `context` resolves tokenizer names a registry knows.
+ * Scores are on sacrebleu's 0–100 scale; `score(stats, level)` computes the same way at both levels,
+ * as sacrebleu's `corpus_score` and `sentence_score` do.
+ * @throws GramscoreError `INVALID_OPTION`, `UNKNOWN_TOKENIZER` for bad options.
+ */
+export function createBleu(options?: BleuOptions, context?: MetricContext): BleuMetric {
+  const o = resolveBleuOptions(options);
+  const tokenizer = resolveTokenizer(o.tokenize, context, "bleu");
+  const rawTokenize = isBuiltinName(o.tokenize) ? tokenizer.tokenize.bind(tokenizer) : checkedTokenize(tokenizer, "bleu");
+  const lowercase = o.lowercase;
+  const tokenize = (text: string): readonly string[] => rawTokenize(pyRstrip(lowercase ? pyLower(text) : text));
+  const N = o.maxNgramOrder;
+  const width = 2 + 2 * N;
+  const counter = new BleuCounter(N);
+  const row = new Float64Array(width);
+  let seen = 0;
+  const fixedNrefs = o.nrefs;
+  const refTokens: (readonly string[])[] = [];
+  const fields = {
+    lowercase,
+    effectiveOrder: o.effectiveOrder,
+    tokenizer: tokenizer.signature,
+    smoothMethod: o.smoothMethod,
+    smoothValue: o.smoothValue,
+    maxNgramOrder: N,
+  };
+
+  function checkNrefs(count: number, index: number): void {
+    if (typeof fixedNrefs === "number" && count !== fixedNrefs) {
+      throw new GramscoreError(
+        ErrorCode.LENGTH_MISMATCH,
+        `Segment ${index} has ${count} reference${count === 1 ? "" : "s"}, but this BLEU was created with nrefs: ${fixedNrefs}. ` +
+          'Give every segment that many references, or create the metric with nrefs: "var" (or without nrefs).',
+        { details: { index, expected: fixedNrefs, received: count } },
+      );
+    }
+    seen = mergeNrefs(seen, count);
+  }
+
+  /** Counts one validated segment into `out` (adding when `add`). */
+  function countInto(hyp: string, refs: readonly string[], out: Float64Array, add: boolean): void {
+    const h = tokenize(hyp);
+    refTokens.length = refs.length;
+    for (let r = 0; r < refs.length; r++) refTokens[r] = tokenize(refs[r]!);
+    counter.count(h, refTokens, out, 0, add);
+    refTokens.length = 0;
+  }
+
+  function toStats(values: Float64Array, nrefs: number): BleuStats {
+    const matches = new Array<number>(N);
+    const totals = new Array<number>(N);
+    for (let n = 0; n < N; n++) {
+      matches[n] = values[MATCH + n]!;
+      totals[n] = values[MATCH + N + n]!;
+    }
+    return { sysLen: values[SYS]!, refLen: values[REF]!, matches, totals, nrefs };
+  }
+
+  function checkStats(s: BleuStats, what: string): void {
+    if (s === null || typeof s !== "object" || !Array.isArray(s.matches) || s.matches.length !== N) {
+      throw new GramscoreError(
+        ErrorCode.INVALID_STATS,
+        `${what} must be BLEU statistics with ${N} orders ({ sysLen, refLen, matches, totals, nrefs }), but got ${describeValue(s)}. ` +
+          "Statistics of a BLEU with another maxNgramOrder cannot be combined with these.",
+      );
+    }
+  }
+
+  const metric: BleuMetric = {
+    name: "bleu",
+    higherIsBetter: true,
+    options: o,
+    tokenizer,
+    tokenize(text) {
+      return tokenize(assertText(text, "The text"));
+    },
+    empty() {
+      return { sysLen: 0, refLen: 0, matches: new Array<number>(N).fill(0), totals: new Array<number>(N).fill(0), nrefs: 0 };
+    },
+    stats(hyp, refs) {
+      checkNrefs(refs.length, 0);
+      countInto(hyp, refs, row, false);
+      return toStats(row, refs.length);
+    },
+    merge(a, b) {
+      checkStats(a, "The first argument of merge");
+      checkStats(b, "The second argument of merge");
+      const matches = new Array<number>(N);
+      const totals = new Array<number>(N);
+      for (let n = 0; n < N; n++) {
+        matches[n] = a.matches[n]! + b.matches[n]!;
+        totals[n] = a.totals[n]! + b.totals[n]!;
+      }
+      const nrefs = mergeNrefs(a.nrefs, b.nrefs);
+      return { sysLen: a.sysLen + b.sysLen, refLen: a.refLen + b.refLen, matches, totals, nrefs };
+    },
+    score(stats) {
+      checkStats(stats, "The statistics to score");
+      seen = mergeNrefs(seen, stats.nrefs);
+      return computeBleu(stats.sysLen, stats.refLen, stats.matches, stats.totals, o);
+    },
+    signature() {
+      return bleuSignature({ nrefs: fixedNrefs ?? nrefsLabel(seen), ...fields });
+    },
+    shortSignature() {
+      return bleuSignature({ nrefs: fixedNrefs ?? nrefsLabel(seen), ...fields }, true);
+    },
+    summarize(result) {
+      return { score: result.score, bp: result.bp };
+    },
+    format(result, options) {
+      return formatBleu(result, { width: options?.width ?? 2 });
+    },
+    parseStats(value) {
+      const s = parseBleuStats(value, N);
+      seen = mergeNrefs(seen, s.nrefs);
+      return s;
+    },
+    explain(hyp, refs) {
+      const seg = validateSegment({ hyp, refs }, 0);
+      checkNrefs(seg.refs.length, 0);
+      return explainSegment(tokenize(seg.hyp), seg.refs.map(tokenize), o);
+    },
+    corpusStats(segments) {
+      const sums = new Float64Array(width);
+      let nrefs = 0;
+      let index = 0;
+      for (const raw of segments) {
+        const seg = validateSegment(raw, index);
+        checkNrefs(seg.refs.length, index);
+        nrefs = mergeNrefs(nrefs, seg.refs.length);
+        countInto(seg.hyp, seg.refs, sums, true);
+        index++;
+      }
+      return toStats(sums, nrefs);
+    },
+  };
+  return metric;
+}
+
+const STATS_KEYS = ["sysLen", "refLen", "matches", "totals", "nrefs"];
+
+function badStats(message: string): GramscoreError {
+  return new GramscoreError(ErrorCode.INVALID_STATS, message);
+}
+
+function isCount(x: unknown): x is number {
+  return typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
+}
+
+/**
+ * Validates BLEU statistics read from JSON: non-negative integers, `maxNgramOrder` orders, matches
+ * never above totals, totals never increasing with the order.
+ * @throws GramscoreError `INVALID_STATS` saying what is wrong.
+ */
+export function parseBleuStats(value: unknown, maxNgramOrder = 4): BleuStats {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw badStats(`BLEU statistics must be an object { sysLen, refLen, matches, totals, nrefs }, but got ${describeValue(value)}.`);
+  }
+  const v = value as Record<string, unknown>;
+  for (const key of Object.keys(v)) {
+    if (!STATS_KEYS.includes(key)) throw badStats(`BLEU statistics have no field "${key}"; the fields are ${STATS_KEYS.join(", ")}.`);
+  }
+  if (!isCount(v.sysLen)) throw badStats(`BLEU statistics need sysLen as a non-negative integer, but got ${describeValue(v.sysLen)}.`);
+  if (!isCount(v.refLen)) throw badStats(`BLEU statistics need refLen as a non-negative integer, but got ${describeValue(v.refLen)}.`);
+  const nrefs = v.nrefs ?? 0;
+  if (typeof nrefs !== "number" || !Number.isInteger(nrefs) || nrefs < -1) {
+    throw badStats(`BLEU statistics need nrefs as an integer (k references, 0 for none, -1 when it varies), but got ${describeValue(v.nrefs)}.`);
+  }
+  const arrays: number[][] = [];
+  for (const key of ["matches", "totals"] as const) {
+    const a = v[key];
+    if (!Array.isArray(a) || a.length !== maxNgramOrder || !a.every(isCount)) {
+      throw badStats(
+        `BLEU statistics need ${key} as ${maxNgramOrder} non-negative integers (one per order, maxNgramOrder ${maxNgramOrder}), ` +
+          `but got ${describeValue(a)}.`,
+      );
+    }
+    arrays.push([...(a as number[])]);
+  }
+  const [matches, totals] = arrays as [number[], number[]];
+  for (let n = 0; n < maxNgramOrder; n++) {
+    if (matches[n]! > totals[n]!) {
+      throw badStats(`BLEU statistics are inconsistent: order ${n + 1} has ${matches[n]} matches but only ${totals[n]} n-grams.`);
+    }
+    if (n > 0 && totals[n]! > totals[n - 1]!) {
+      throw badStats(`BLEU statistics are inconsistent: order ${n + 1} has more n-grams (${totals[n]}) than order ${n} (${totals[n - 1]}).`);
+    }
+  }
+  if (totals[0] !== v.sysLen) {
+    throw badStats(`BLEU statistics are inconsistent: sysLen is ${v.sysLen} but there are ${totals[0]} unigrams.`);
+  }
+  return { sysLen: v.sysLen, refLen: v.refLen, matches, totals, nrefs };
+}
+
+function checkStreams(hyps: unknown, refStreams: unknown): void {
+  if (!Array.isArray(hyps)) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_TYPE,
+      `bleu(hyps, refStreams) needs the hypotheses as an array of strings, but got ${describeValue(hyps)}.`,
+    );
+  }
+  if (Array.isArray(refStreams) && refStreams.length > 0 && typeof refStreams[0] === "string") {
+    throw new GramscoreError(
+      ErrorCode.INVALID_TYPE,
+      "bleu(hyps, refStreams) needs one array per reference stream (refStreams[k][i] is the k-th reference of hypothesis i), " +
+        "but got a flat array of strings. For one reference per hypothesis write bleu(hyps, [refs]).",
+    );
+  }
+}
+
+function emptyCorpus(): GramscoreError {
+  return new GramscoreError(
+    ErrorCode.EMPTY_INPUT,
+    "The corpus is empty: there is no hypothesis to score. Pass at least one hypothesis with its references.",
+  );
+}
+
+/**
+ * Corpus BLEU in sacrebleu's layout: `bleu(hyps, [refsA, refsB])` scores `hyps[i]` against
+ * `refsA[i]` and `refsB[i]`, as sacrebleu's `corpus_bleu(hyps, [refsA, refsB])`. Lengths must agree
+ * (sacrebleu silently truncates); `null` references allow a variable number per segment.
+ * @throws GramscoreError `LENGTH_MISMATCH`, `EMPTY_INPUT`, `INVALID_TYPE`, `INVALID_OPTION`.
+ */
+export function bleu(
+  hyps: readonly string[],
+  refStreams: readonly (readonly (string | null | undefined)[])[],
+  options?: BleuOptions,
+): BleuScore {
+  checkStreams(hyps, refStreams);
+  const metric = createBleu(options);
+  const segments = toSegments(hyps, refStreams);
+  if (segments.length === 0) throw emptyCorpus();
+  const stats = metric.corpusStats(segments);
+  return { ...metric.score(stats, "corpus"), signature: metric.signature() };
+}
+
+/**
+ * Corpus BLEU of segment-major records `{ hyp, refs }` (every hypothesis with all of its references).
+ * @throws GramscoreError for invalid records, an empty corpus or bad options.
+ */
+export function corpusBleu(segments: Iterable<Segment>, options?: BleuOptions): BleuScore {
+  const metric = createBleu(options);
+  const stats = metric.corpusStats(segments);
+  if (stats.nrefs === 0) throw emptyCorpus();
+  return { ...metric.score(stats, "corpus"), signature: metric.signature() };
+}
+
+let defaultSentenceMetric: BleuMetric | undefined;
+const sentenceMetrics = new WeakMap<object, BleuMetric>();
+
+/**
+ * Sentence BLEU of one hypothesis against its references, as sacrebleu's `sentence_bleu`: the same
+ * options as {@link createBleu} but with `effectiveOrder` on by default. The metric built for an
+ * options object is reused while that object lives.
+ * @throws GramscoreError `INVALID_TYPE`, `EMPTY_INPUT` (no reference), `INVALID_OPTION`.
+ */
+export function sentenceBleu(hyp: string, refs: readonly string[], options?: BleuOptions): BleuScore {
+  let metric: BleuMetric | undefined;
+  if (options === undefined) {
+    metric = defaultSentenceMetric ??= createBleu({ effectiveOrder: true });
+  } else if (options !== null && typeof options === "object") {
+    metric = sentenceMetrics.get(options);
+    if (metric === undefined) {
+      metric = createBleu({ effectiveOrder: true, ...options });
+      sentenceMetrics.set(options, metric);
+    }
+  } else {
+    metric = createBleu(options);
+  }
+  if (typeof refs === "string") {
+    throw new GramscoreError(
+      ErrorCode.INVALID_TYPE,
+      "sentenceBleu(hyp, refs) needs the references as an array of strings, but got a string. Write sentenceBleu(hyp, [ref]).",
+    );
+  }
+  const seg = validateSegment({ hyp, refs }, 0);
+  const result = metric.score(metric.stats(seg.hyp, seg.refs), "segment");
+  return { ...result, signature: bleuSignature({ ...signatureFields(metric), nrefs: seg.refs.length }) };
+}
+
+function signatureFields(metric: BleuMetric) {
+  const o = metric.options;
+  return {
+    lowercase: o.lowercase,
+    effectiveOrder: o.effectiveOrder,
+    tokenizer: metric.tokenizer.signature,
+    smoothMethod: o.smoothMethod,
+    smoothValue: o.smoothValue,
+    maxNgramOrder: o.maxNgramOrder,
+  };
+}
+
+/**
+ * Explains the BLEU of one segment: every hypothesis n-gram per order with its count, clip and the
+ * reference that allowed it, the reference length chosen, and the segment result.
+ */
+export function explainBleu(hyp: string, refs: readonly string[], options?: BleuOptions): BleuExplanation {
+  return createBleu(options).explain(hyp, refs);
+}

@@ -1,0 +1,97 @@
+import { ErrorCode, GramscoreError, describeValue, isGramscoreError, toTokenizer } from "@gramscore/core";
+import type { MetricContext, Tokenizer, TokenizerLike } from "@gramscore/core";
+import { SACREBLEU_TOKENIZER_NAMES, createSacrebleuTokenizer } from "@gramscore/tokenizer-sacrebleu";
+import type { SacrebleuTokenizerName } from "@gramscore/tokenizer-sacrebleu";
+import { createWhitespace } from "@gramscore/tokenizer-whitespace";
+
+/**
+ * A tokenizer option: a name (`13a`, `intl`, `zh`, `char`, `cjk`, `none`, or any name the
+ * {@link MetricContext} knows), a {@link Tokenizer}, a function `text => tokens`, or an object with a
+ * `tokenize(text)` method.
+ */
+export type TokenizeOption = string | TokenizerLike;
+
+/** The tokenizer names this package resolves without a registry. */
+export const BUILTIN_TOKENIZERS: readonly string[] = [...SACREBLEU_TOKENIZER_NAMES, "none", "whitespace"];
+
+/**
+ * Resolves a tokenizer option. Built-in names come from @gramscore/tokenizer-sacrebleu (`13a`,
+ * `intl`, `zh`, `char`, `cjk`) and @gramscore/tokenizer-whitespace (`none`, alias `whitespace`); any
+ * other name is looked up through `context` when there is one.
+ * @throws GramscoreError `UNKNOWN_TOKENIZER` for an unknown name, `INVALID_OPTION` for another value.
+ */
+export function resolveTokenizer(option: TokenizeOption, context: MetricContext | undefined, metric: string): Tokenizer {
+  if (typeof option === "string") {
+    if ((SACREBLEU_TOKENIZER_NAMES as readonly string[]).includes(option)) {
+      return createSacrebleuTokenizer(option as SacrebleuTokenizerName);
+    }
+    if (option === "none" || option === "whitespace") return createWhitespace();
+    if (context !== undefined) {
+      try {
+        return context.tokenizer(option);
+      } catch (error) {
+        if (isGramscoreError(error)) throw error;
+        throw new GramscoreError(ErrorCode.UNKNOWN_TOKENIZER, `The tokenizer "${option}" could not be created: ${String(error)}`, {
+          cause: error,
+          details: { name: option },
+        });
+      }
+    }
+    throw new GramscoreError(
+      ErrorCode.UNKNOWN_TOKENIZER,
+      `${metric} has no tokenizer named "${option}". Built-in names are ${BUILTIN_TOKENIZERS.join(", ")}; ` +
+        "for another one pass a Tokenizer object or a function (text) => string[] as tokenize, " +
+        "or create the metric through a registry that knows the name.",
+      { details: { name: option } },
+    );
+  }
+  if (typeof option === "function" || (option !== null && typeof option === "object")) {
+    try {
+      return toTokenizer(option, "custom");
+    } catch (error) {
+      throw new GramscoreError(
+        ErrorCode.INVALID_OPTION,
+        `Option tokenize of ${metric} must be a tokenizer name, a Tokenizer, a function (text) => string[] or ` +
+          `an object with tokenize(text), but got ${describeValue(option)}.`,
+        { cause: error },
+      );
+    }
+  }
+  throw new GramscoreError(
+    ErrorCode.INVALID_OPTION,
+    `Option tokenize of ${metric} must be a tokenizer name (${BUILTIN_TOKENIZERS.join(", ")}, …), a Tokenizer, ` +
+      `a function (text) => string[] or an object with tokenize(text), but got ${describeValue(option)}.`,
+  );
+}
+
+/**
+ * Wraps a tokenizer so that every result is checked to be an array of strings (custom tokenizers
+ * only; the built-in ones always return string arrays).
+ */
+export function checkedTokenize(tokenizer: Tokenizer, metric: string): (text: string) => readonly string[] {
+  const fn = tokenizer.tokenize.bind(tokenizer);
+  return (text) => {
+    const tokens = fn(text) as unknown;
+    if (!Array.isArray(tokens)) {
+      throw new GramscoreError(
+        ErrorCode.INVALID_TYPE,
+        `The tokenizer "${tokenizer.name}" used by ${metric} must return an array of strings, but returned ${describeValue(tokens)}.`,
+      );
+    }
+    for (let i = 0; i < tokens.length; i++) {
+      if (typeof tokens[i] !== "string") {
+        throw new GramscoreError(
+          ErrorCode.INVALID_TYPE,
+          `The tokenizer "${tokenizer.name}" used by ${metric} returned a token that is not a string ` +
+            `(${describeValue(tokens[i])} at index ${i}); tokens must be strings.`,
+        );
+      }
+    }
+    return tokens as readonly string[];
+  };
+}
+
+/** True when `tokenizer` is one this package created from a built-in name (no output check needed). */
+export function isBuiltinName(option: TokenizeOption): boolean {
+  return typeof option === "string" && BUILTIN_TOKENIZERS.includes(option);
+}
