@@ -34,8 +34,7 @@ export function assertBuilt(): void {
   const built = statSync(cliJs).mtimeMs;
   const registryDist = join(repoRoot, "packages/registry/dist/node.js");
   if (!existsSync(registryDist)) throw new Error(`${registryDist} does not exist: run ${build}.`);
-  const sources = Math.max(newest(join(cliRoot, "src")), newest(join(repoRoot, "packages/registry/src")));
-  if (sources > Math.min(built, statSync(registryDist).mtimeMs)) {
+  if (newest(join(cliRoot, "src")) > built || newest(join(repoRoot, "packages/registry/src")) > statSync(registryDist).mtimeMs) {
     throw new Error(`The built CLI is older than its sources: run ${build} before these tests.`);
   }
 }
