@@ -98,7 +98,7 @@ export async function inProcess(
     stdout,
     stderr,
     cwd: options.cwd ?? data,
-    env: { NO_COLOR: "1", ...options.env },
+    env: options.env ?? { NO_COLOR: "1" },
     ...(options.progressDelayMs === undefined ? {} : { progressDelayMs: options.progressDelayMs }),
   });
   return { code, stdout: stdout.text, stderr: stderr.text, stderrStream: stderr };
