@@ -170,6 +170,13 @@ export function createSubwordTokenizer(encoder: EncoderLike, options: SubwordTok
       { details: { option: "vocabulary" } },
     );
   }
+  if (source !== undefined && source !== null && typeof source !== "function" && typeof source !== "object" && typeof source !== "string") {
+    throw new GramscoreError(
+      ErrorCode.INVALID_OPTION,
+      `vocabulary must be bytes, a string, a JSON object or a function returning one, but got ${describeValue(source)}.`,
+      { details: { option: "vocabulary" } },
+    );
+  }
   let hash: string | undefined;
   let mode: Mode | undefined;
   let disposed = false;

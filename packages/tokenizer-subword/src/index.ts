@@ -21,7 +21,7 @@ export { VERSION } from "./version.js";
 
 declare module "@gramscore/core" {
   interface TokenizerMap {
-    tiktoken: TiktokenDescriptorOptions | undefined;
+    tiktoken: TiktokenDescriptorOptions;
     hf: HuggingFaceDescriptorOptions;
     spm: SentencePieceDescriptorOptions;
   }

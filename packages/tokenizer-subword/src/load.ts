@@ -20,7 +20,7 @@ export interface Peer {
   readonly neededBy: string;
 }
 
-const NOT_FOUND_CODES = new Set(["ERR_MODULE_NOT_FOUND", "MODULE_NOT_FOUND", "ERR_PACKAGE_PATH_NOT_EXPORTED", "ERR_LOAD_URL"]);
+const NOT_FOUND_CODES = new Set(["ERR_MODULE_NOT_FOUND", "MODULE_NOT_FOUND", "ERR_LOAD_URL"]);
 
 /** True when `error` says a module could not be found (rather than failing while it ran). */
 export function isModuleNotFound(error: unknown): boolean {
@@ -31,10 +31,11 @@ export function isModuleNotFound(error: unknown): boolean {
 }
 
 /** The error for an optional peer that is not installed. */
-export function missingPeer(peer: Peer, cause?: unknown): GramscoreError {
+export function missingPeer(peer: Peer, cause?: unknown, specifier?: string): GramscoreError {
+  const what = specifier !== undefined && specifier !== peer.name ? ` (it could not find "${specifier}")` : "";
   return new GramscoreError(
     ErrorCode.MISSING_DEPENDENCY,
-    `${peer.neededBy} needs the optional peer dependency "${peer.name}", which is not installed. ` +
+    `${peer.neededBy} needs the optional peer dependency "${peer.name}", which is not installed${what}. ` +
       `Install it next to @gramscore/tokenizer-subword with \`npm install ${peer.name}\` (or \`pnpm add ${peer.name}\`), ` +
       "or hand the module over yourself with the `importer` option.",
     { cause, details: { package: peer.name } },
@@ -61,9 +62,9 @@ export async function importPeer(peer: Peer, specifier: string, importer: Import
   try {
     mod = await importer(specifier);
   } catch (error) {
-    throw isModuleNotFound(error) ? missingPeer(peer, error) : loadFailed(peer, specifier, error);
+    throw isModuleNotFound(error) ? missingPeer(peer, error, specifier) : loadFailed(peer, specifier, error);
   }
-  if (mod === undefined || mod === null) throw missingPeer(peer);
+  if (mod === undefined || mod === null) throw missingPeer(peer, undefined, specifier);
   return mod;
 }
 
@@ -105,7 +106,7 @@ export function requirePeer(peer: Peer, specifier: string): unknown {
   try {
     return req(specifier);
   } catch (error) {
-    throw isModuleNotFound(error) ? missingPeer(peer, error) : loadFailed(peer, specifier, error);
+    throw isModuleNotFound(error) ? missingPeer(peer, error, specifier) : loadFailed(peer, specifier, error);
   }
 }
 

@@ -58,7 +58,7 @@ function required(options: unknown, key: string, tokenizer: string, example: str
  * The `tiktoken` tokenizer: an OpenAI encoding through gpt-tokenizer, js-tiktoken or tiktoken (optional
  * peers). In Node it is ready at once; elsewhere await its `ready` before use.
  */
-export const tiktokenTokenizer = defineSubwordTokenizer<"tiktoken", TiktokenDescriptorOptions | undefined>({
+export const tiktokenTokenizer = defineSubwordTokenizer<"tiktoken", TiktokenDescriptorOptions>({
   name: "tiktoken",
   description: "OpenAI BPE token ids (o200k_base, cl100k_base, …) via gpt-tokenizer, js-tiktoken or tiktoken",
   options: [

@@ -125,6 +125,10 @@ describe("createSubwordTokenizer", () => {
     expect(parseSignature(metric.signature()).tok).toBe("mine-v2+special#abc");
   });
 
+  it("rejects a vocabulary of the wrong type when the tokenizer is created", () => {
+    expectCode(() => createSubwordTokenizer(wordIds, { vocabulary: 42 as never }), ErrorCode.INVALID_OPTION, /vocabulary must be bytes/);
+  });
+
   it("requires a vocabulary fingerprint and says how to give one", () => {
     const e = expectCode(() => createSubwordTokenizer(wordIds, { name: "nohash" }), ErrorCode.INVALID_OPTION, /neither `vocabulary` nor `vocabularyId`/);
     expect(e.message).toMatch(/tokenizer\.json/);
