@@ -26,7 +26,7 @@ export class NgramCounts {
   /** Sum of the counts of each order (index `n - 1`). */
   readonly totals: Int32Array;
 
-  /** @internal Use {@link countNgrams} and friends. */
+  /** Made by {@link countNgrams}, {@link maxCounts} and {@link countSkipBigrams}; not meant to be called directly. */
   constructor(
     table: NgramTable,
     maxOrder: number,
