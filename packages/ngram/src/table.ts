@@ -84,6 +84,8 @@ export class NgramTable {
    * unigrams, else the key of the n-gram being extended.
    */
   child(parent: number, token: number): number {
+    if (!((token | 0) === token && token >= 0)) throw badToken(token);
+    if (!((parent | 0) === parent && parent >= 0 && parent <= this.used)) this.#checkKey(parent);
     const slots = this.slots;
     const mask = this.mask;
     let h = hashPair(parent, token) & mask;

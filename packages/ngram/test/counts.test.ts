@@ -136,6 +136,9 @@ describe("countNgrams", () => {
       expect(() => countNgrams(t, bad, 2)).toThrow(/Token ids must be integers/);
     }
     expect(() => countNgrams(t, [1], 0)).toThrow(/maxOrder must be an integer/);
+    expect(() => t.child(0, -1)).toThrow(/Token ids must be integers/);
+    expect(() => t.child(t.size + 1, 3)).toThrow(/n-gram key from 0/);
+    expect(t.find(0, 12345)).toBe(-1);
   });
 
   it("refuses counts from before a clear()", () => {
