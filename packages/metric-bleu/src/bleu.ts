@@ -122,6 +122,7 @@ export function createBleu(options?: BleuOptions, context?: MetricContext): Bleu
       return { sysLen: 0, refLen: 0, matches: new Array<number>(N).fill(0), totals: new Array<number>(N).fill(0), nrefs: 0 };
     },
     stats(hyp, refs) {
+      validateSegment({ hyp, refs }, 0);
       checkNrefs(refs.length, 0);
       countInto(hyp, refs, row, false);
       return toStats(row, refs.length);
@@ -318,9 +319,8 @@ export function sentenceBleu(hyp: string, refs: readonly string[], options?: Ble
       "sentenceBleu(hyp, refs) needs the references as an array of strings, but got a string. Write sentenceBleu(hyp, [ref]).",
     );
   }
-  const seg = validateSegment({ hyp, refs }, 0);
-  const result = metric.score(metric.stats(seg.hyp, seg.refs), "segment");
-  return { ...result, signature: bleuSignature({ ...signatureFields(metric), nrefs: seg.refs.length }) };
+  const result = metric.score(metric.stats(hyp, refs), "segment");
+  return { ...result, signature: bleuSignature({ ...signatureFields(metric), nrefs: refs.length }) };
 }
 
 function signatureFields(metric: BleuMetric) {

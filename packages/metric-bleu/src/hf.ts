@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, assertText, describeValue, formatFixed, formatSignature } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, formatFixed, formatSignature, validateSegment } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, Tokenizer } from "@gramscore/core";
 import { tokenize13a } from "@gramscore/tokenizer-sacrebleu";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
@@ -198,12 +198,8 @@ export function createHfBleu(options?: HfBleuOptions, context?: MetricContext): 
     tokenizer,
     empty: () => ({ translationLength: 0, referenceLength: 0, matches: new Array<number>(N).fill(0), possible: new Array<number>(N).fill(0) }),
     stats(hyp, refs) {
-      const h = tokenize(assertText(hyp, "The prediction"));
-      counter.count(
-        h,
-        refs.map((r, i) => tokenize(assertText(r, `Reference ${i}`))),
-        row,
-      );
+      validateSegment({ hyp, refs }, 0);
+      counter.count(tokenize(hyp), refs.map(tokenize), row);
       const matches = new Array<number>(N);
       const possible = new Array<number>(N);
       for (let n = 0; n < N; n++) {

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, assertText, describeValue, formatSignature, fsum } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, formatSignature, fsum, validateSegment } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, Tokenizer } from "@gramscore/core";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
 import { checkOptionKeys, readBoolean, readNumber } from "./options.js";
@@ -353,7 +353,7 @@ function corpusFromTokens(
 export function nltkCorpusBleu(
   listOfReferences: readonly (readonly (readonly string[])[])[],
   hypotheses: readonly (readonly string[])[],
-  options?: NltkBleuOptions & { weights?: readonly number[] },
+  options?: NltkBleuOptions & { weights?: readonly (number | string)[] | string },
 ): number;
 export function nltkCorpusBleu(
   listOfReferences: readonly (readonly (readonly string[])[])[],
@@ -387,7 +387,7 @@ export function nltkCorpusBleuDetails(
 export function nltkSentenceBleu(
   references: readonly (readonly string[])[],
   hypothesis: readonly string[],
-  options?: NltkBleuOptions & { weights?: readonly number[] },
+  options?: NltkBleuOptions & { weights?: readonly (number | string)[] | string },
 ): number;
 export function nltkSentenceBleu(
   references: readonly (readonly string[])[],
@@ -452,12 +452,8 @@ export function createNltkBleu(options?: NltkBleuMetricOptions, context?: Metric
     tokenizer,
     empty: () => ({ hypLen: 0, refLen: 0, numerators: new Array<number>(N).fill(0), denominators: new Array<number>(N).fill(0) }),
     stats(hyp, refs) {
-      const h = tokenize(assertText(hyp, "The hypothesis"));
-      counter.count(
-        h,
-        refs.map((r, i) => tokenize(assertText(r, `Reference ${i}`))),
-        row,
-      );
+      validateSegment({ hyp, refs }, 0);
+      counter.count(tokenize(hyp), refs.map(tokenize), row);
       const numerators = new Array<number>(N);
       const denominators = new Array<number>(N);
       for (let n = 0; n < N; n++) {

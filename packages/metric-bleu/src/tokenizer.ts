@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue, isGramscoreError, toTokenizer } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, isGramscoreError } from "@gramscore/core";
 import type { MetricContext, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { SACREBLEU_TOKENIZER_NAMES, createSacrebleuTokenizer } from "@gramscore/tokenizer-sacrebleu";
 import type { SacrebleuTokenizerName } from "@gramscore/tokenizer-sacrebleu";
@@ -45,17 +45,17 @@ export function resolveTokenizer(option: TokenizeOption, context: MetricContext 
       { details: { name: option } },
     );
   }
-  if (typeof option === "function" || (option !== null && typeof option === "object")) {
-    try {
-      return toTokenizer(option, "custom");
-    } catch (error) {
-      throw new GramscoreError(
-        ErrorCode.INVALID_OPTION,
-        `Option tokenize of ${metric} must be a tokenizer name, a Tokenizer, a function (text) => string[] or ` +
-          `an object with tokenize(text), but got ${describeValue(option)}.`,
-        { cause: error },
-      );
-    }
+  // Functions and objects are wrapped here (not with core's toTokenizer, which copies the result with
+  // a spread and would turn a string returned by mistake into characters): checkedTokenize then
+  // verifies that every call returns an array of strings.
+  if (typeof option === "function") {
+    return { name: "custom", signature: "custom", tokenize: option as (text: string) => string[] };
+  }
+  if (option !== null && typeof option === "object" && typeof (option as { tokenize?: unknown }).tokenize === "function") {
+    const o = option as Partial<Tokenizer> & { tokenize(text: string): string[] };
+    const name = typeof o.name === "string" ? o.name : "custom";
+    const signature = typeof o.signature === "string" ? o.signature : name;
+    return { name, signature, tokenize: (text) => o.tokenize(text) };
   }
   throw new GramscoreError(
     ErrorCode.INVALID_OPTION,
