@@ -15,7 +15,7 @@ export interface TokenSpans {
 
 /** An empty, reusable {@link TokenSpans} with room for `capacity` tokens (it grows as needed). */
 export function createTokenSpans(capacity = 64): TokenSpans {
-  const n = Math.max(1, Math.floor(capacity));
+  const n = Number.isFinite(capacity) && capacity >= 1 ? Math.min(Math.floor(capacity), 1 << 24) : 64;
   return { source: "", count: 0, starts: new Int32Array(n), ends: new Int32Array(n) };
 }
 
@@ -27,8 +27,9 @@ export function resetSpans(spans: TokenSpans, source: string): void {
 
 /** Doubles the capacity of `spans`, keeping its offsets. */
 export function growSpans(spans: TokenSpans): void {
-  const starts = new Int32Array(spans.starts.length * 2);
-  const ends = new Int32Array(spans.ends.length * 2);
+  const size = Math.max(16, spans.starts.length * 2);
+  const starts = new Int32Array(size);
+  const ends = new Int32Array(size);
   starts.set(spans.starts);
   ends.set(spans.ends);
   spans.starts = starts;

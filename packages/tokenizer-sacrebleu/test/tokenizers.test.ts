@@ -9,6 +9,7 @@ import plugin, {
   createCjk,
   createIntl,
   createSacrebleuTokenizer,
+  createTokenSpans,
   createZh,
   isCjkChar,
   isZhChar,
@@ -17,6 +18,7 @@ import plugin, {
   normalizeCjk,
   normalizeIntl,
   normalizeZh,
+  spansToTokens,
   tokenize13a,
   tokenizeChar,
   tokenizeZh,
@@ -169,6 +171,18 @@ describe("factories, descriptors and plugin", () => {
   it("VERSION matches package.json", () => {
     const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
     expect(VERSION).toBe(pkg.version);
+  });
+
+  it("spans grow from any starting capacity", () => {
+    const long = "a ".repeat(5000);
+    for (const capacity of [0, 1, -5, Number.NaN, Infinity, 3.7]) {
+      const spans = create13a().spans(long, createTokenSpans(capacity));
+      expect(spans.count).toBe(5000);
+      expect(spansToTokens(spans)).toEqual(Array(5000).fill("a"));
+    }
+    const empty = create13a().spans("   ");
+    expect([empty.count, empty.source]).toEqual([0, "   "]);
+    expect(create13a().spans("&amp; x").source).toBe("& x");
   });
 
   it("a sacrebleu tokenizer passes through core's toTokenizer unchanged", () => {
