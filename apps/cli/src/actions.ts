@@ -232,25 +232,49 @@ async function readShards(ctx: Context, files: readonly string[]): Promise<{ ent
 /** `gramscore merge`. */
 export async function mergeAction(ctx: Context, files: string[], flags: OutputFlags, cmd: Command) {
   const shards = await readShards(ctx, files);
+  // Shards of one metric with the same options form a group; they must agree on the signature.
+  const groups = new Map<string, { entry: ShardEntry; where: string }[]>();
+  for (const shard of shards) {
+    const key = `${shard.entry.metric}\u0000${JSON.stringify(shard.entry.options)}`;
+    const group = groups.get(key) ?? [];
+    groups.set(key, group);
+    const first = group[0];
+    if (first !== undefined && first.entry.signature !== shard.entry.signature) {
+      throw new GramscoreError(
+        ErrorCode.INVALID_STATS,
+        `The shards hold ${shard.entry.metric} statistics with different signatures: ${first.entry.signature} (${first.where}) ` +
+          `and ${shard.entry.signature} (${shard.where}). Only statistics computed by the same version with the same options ` +
+          "(and, for sacrebleu metrics, the same number of references) can be merged.",
+      );
+    }
+    group.push(shard);
+  }
   const metrics = new Map<string, PreparedMetric>();
   const systems = new Map<string, Map<string, Accumulator<unknown, unknown>>>();
-  for (const { entry, where } of shards) {
-    const key = `${entry.metric}\u0000${JSON.stringify(entry.options)}`;
-    let prepared = metrics.get(key);
-    if (prepared === undefined) {
-      const descriptor = await ctx.registry.ensure("metric", entry.metric);
-      const metric = await ctx.registry.createAsync("metric", descriptor.name, entry.options);
-      prepared = { name: descriptor.name, plugin: pluginOf(ctx, descriptor), options: entry.options, metric };
-      metrics.set(key, prepared);
-    }
-    const bySystem = systems.get(entry.system) ?? new Map<string, Accumulator<unknown, unknown>>();
-    systems.set(entry.system, bySystem);
-    const acc = bySystem.get(key) ?? createAccumulator(prepared.metric);
-    bySystem.set(key, acc);
+  for (const [key, group] of groups) {
+    const { entry, where } = group[0]!;
+    const descriptor = await ctx.registry.ensure("metric", entry.metric);
+    const metric = await ctx.registry.createAsync("metric", descriptor.name, entry.options);
+    metrics.set(key, { name: descriptor.name, plugin: pluginOf(ctx, descriptor), options: entry.options, metric });
+    // A fresh metric has seen no data; signatures that depend on the data (sacrebleu's nrefs) are
+    // brought up to date by letting it parse, merge and score the statistics first.
     try {
-      acc.merge(entry);
+      let total = metric.empty();
+      for (const g of group) total = metric.merge(total, typeof metric.parseStats === "function" ? metric.parseStats(g.entry.stats) : g.entry.stats);
+      metric.score(total, "corpus");
     } catch (error) {
       throw withLocation(error, where);
+    }
+    for (const g of group) {
+      const bySystem = systems.get(g.entry.system) ?? new Map<string, Accumulator<unknown, unknown>>();
+      systems.set(g.entry.system, bySystem);
+      const acc = bySystem.get(key) ?? createAccumulator(metric);
+      bySystem.set(key, acc);
+      try {
+        acc.merge(g.entry);
+      } catch (error) {
+        throw withLocation(error, g.where);
+      }
     }
   }
   warnUnavailable(ctx, cmd);
@@ -310,7 +334,8 @@ export async function explainAction(
     throw withLocation(error, segment.source ?? "the segment");
   }
   const results = metrics.map((m) => {
-    const stats = m.metric.stats(segment.hyp, segment.refs);
+    // As evaluate() does for a one-segment corpus: merged into empty(), then scored.
+    const stats = m.metric.merge(m.metric.empty(), m.metric.stats(segment.hyp, segment.refs));
     const result = m.metric.score(stats, "segment");
     const explanation = typeof m.metric.explain === "function" ? m.metric.explain(segment.hyp, segment.refs) : undefined;
     return { m, result, summary: m.metric.summarize(result), explanation };
@@ -462,17 +487,21 @@ export async function listAction(ctx: Context, flags: { format?: "text" | "json"
 export async function demoAction(ctx: Context, flags: OutputFlags, cmd: Command) {
   await ctx.registry.loadAll();
   warnUnavailable(ctx, cmd);
-  const prepared: PreparedMetric[] = [];
-  for (const entry of ctx.registry.list("metric")) {
-    try {
-      const metric = await ctx.registry.createAsync("metric", entry.name, {});
-      prepared.push({ name: entry.name, plugin: entry.plugin, options: {}, metric });
-    } catch (error) {
-      const why = isGramscoreError(error) || error instanceof Error ? error.message : String(error);
-      ctx.io.stderr.write(`gramscore: warning: skipping metric ${entry.name}: ${why}\n`);
+  // Fresh instances for each sample set: some signatures record the data seen (nrefs).
+  const prepare = async (warn: boolean): Promise<PreparedMetric[]> => {
+    const out: PreparedMetric[] = [];
+    for (const entry of ctx.registry.list("metric")) {
+      try {
+        const metric = await ctx.registry.createAsync("metric", entry.name, {});
+        out.push({ name: entry.name, plugin: entry.plugin, options: {}, metric });
+      } catch (error) {
+        const why = isGramscoreError(error) || error instanceof Error ? error.message : String(error);
+        if (warn) ctx.io.stderr.write(`gramscore: warning: skipping metric ${entry.name}: ${why}\n`);
+      }
     }
-  }
-  if (prepared.length === 0) {
+    return out;
+  };
+  if ((await prepare(true)).length === 0) {
     ctx.io.stderr.write("gramscore: no metric plugins are installed, so the tables below only list the samples. Install @gramscore/metric-bleu (or another metric) to score them.\n");
   }
   const format = flags.format ?? "table";
@@ -481,7 +510,7 @@ export async function demoAction(ctx: Context, flags: OutputFlags, cmd: Command)
   const documents: unknown[] = [];
   for (const set of DEMO_SETS) {
     const batch: InputRecord[] = set.records.map((r, i) => ({ ...r, source: "demo", line: i + 1 }));
-    const report = await scoreInput(prepared, (async function* () {
+    const report = await scoreInput(await prepare(false), (async function* () {
       yield batch;
     })());
     if (format === "json") {

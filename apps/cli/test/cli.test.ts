@@ -146,7 +146,7 @@ describe.concurrent("gramscore score", () => {
         "",
         "Signatures",
         "  unigram     tok:toy-ws|lc:no|beta:1|version:1.0.0",
-        "  length-gap  unit:words|ignore:0|version:1.0.0",
+        "  length-gap  nrefs:2|unit:words|ignore:0|version:1.0.0",
         "",
       ].join("\n"),
     );
@@ -215,8 +215,8 @@ describe.concurrent("gramscore score", () => {
     const csv = await cli([...P, "score", "-m", "length-gap", "refA.txt", "-i", "sysA.txt", "--segments", "-f", "csv", "-w", "1"]);
     expect(csv.stdout.split("\r\n").slice(0, 3)).toEqual([
       "system,segment,count,length-gap,length-gap.signature",
-      "sysA.txt,,3,0.0,unit:words|ignore:0|version:1.0.0",
-      "sysA.txt,0,1,0.0,unit:words|ignore:0|version:1.0.0",
+      "sysA.txt,,3,0.0,nrefs:1|unit:words|ignore:0|version:1.0.0",
+      "sysA.txt,0,1,0.0,nrefs:1|unit:words|ignore:0|version:1.0.0",
     ]);
   });
 
@@ -251,17 +251,19 @@ describe.concurrent("gramscore score", () => {
 describe.concurrent("gramscore stats and merge", () => {
   it("merges shards into exactly the one-pass scores, in any order and format", async () => {
     const dir = tempDir();
-    const lines = { A: fixtureLines("sysA.txt"), B: fixtureLines("sysB.txt"), R: fixtureLines("refA.txt") };
+    const lines = { A: fixtureLines("sysA.txt"), R: fixtureLines("refA.txt"), S: fixtureLines("refB.txt") };
     writeFiles(dir, {
       "a1.txt": `${lines.A.slice(0, 2).join("\n")}\n`,
       "a2.txt": `${lines.A.slice(2).join("\n")}\n`,
       "r1.txt": `${lines.R.slice(0, 2).join("\n")}\n`,
       "r2.txt": `${lines.R.slice(2).join("\n")}\n`,
+      "s1.txt": `${lines.S.slice(0, 2).join("\n")}\n`,
+      "s2.txt": `${lines.S.slice(2).join("\n")}\n`,
     });
     const opts = ["-m", "unigram,length-gap", "--tokenize", "toy-chars", "--unit", "chars"];
     const [s1, s2] = await Promise.all([
-      cli([...P, "stats", ...opts, "r1.txt", "-i", "a1.txt", "-o", "s1.jsonl"], { cwd: dir }),
-      cli([...P, "stats", ...opts, "r2.txt", "-i", "a2.txt"], { cwd: dir }),
+      cli([...P, "stats", ...opts, "r1.txt", "s1.txt", "-i", "a1.txt", "-o", "s1.jsonl"], { cwd: dir }),
+      cli([...P, "stats", ...opts, "r2.txt", "s2.txt", "-i", "a2.txt"], { cwd: dir }),
     ]);
     expect(s1.code).toBe(0);
     expect(s2.code).toBe(0);
@@ -275,7 +277,8 @@ describe.concurrent("gramscore stats and merge", () => {
     expect(merged.code).toBe(0);
     const doc = json(merged.stdout);
     expect(doc.command).toBe("merge");
-    const whole = segmentsOf("sysA.txt", ["refA.txt"]);
+    // Two references per segment: length-gap's signature says nrefs:2, which a fresh metric learns from the statistics.
+    const whole = segmentsOf("sysA.txt", ["refA.txt", "refB.txt"]);
     const uni = evaluate(library("unigram", { tokenize: "toy-chars" }), whole);
     const gap = evaluate(library("length-gap", { unit: "chars" }), whole);
     // The two shards are two systems (named after their files); merge them as one by renaming.
@@ -287,6 +290,8 @@ describe.concurrent("gramscore stats and merge", () => {
     expect(oneDoc.metrics[0]!.systems[0]).toMatchObject({ system: "all", count: 3, corpus: uni.corpus });
     expect(oneDoc.metrics[1]!.systems[0]).toMatchObject({ system: "all", count: 3, corpus: gap.corpus });
     expect(oneDoc.metrics[0]!.signature).toBe(uni.signature);
+    expect(oneDoc.metrics[1]!.signature).toBe("nrefs:2|unit:chars|ignore:0|version:1.0.0");
+    expect(oneDoc.metrics[1]!.signature).toBe(gap.signature);
     const table = await cli([...P, "merge", "all.jsonl", "-f", "table", "-w", "1"], { cwd: dir });
     expect(table.stdout.split("\n")[2]).toMatch(/^all\s+3\s/);
   });
@@ -299,14 +304,21 @@ describe.concurrent("gramscore stats and merge", () => {
     ]);
     const tampered = b.stdout.replace('"options":{"lowercase":true}', '"options":{}');
     writeFiles(dir, { "a.jsonl": a.stdout, "b.jsonl": tampered, "junk.jsonl": "not json\n", "other.json": '{"format":"x"}' });
-    const [mismatch, junk, other, missing] = await Promise.all([
+    const [mismatch, alone, junk, other, missing] = await Promise.all([
       cli([...P, "merge", "a.jsonl", "b.jsonl"], { cwd: dir }),
+      cli([...P, "merge", "b.jsonl"], { cwd: dir }),
       cli([...P, "merge", "junk.jsonl"], { cwd: dir }),
       cli([...P, "merge", "other.json"], { cwd: dir }),
       cli([...P, "merge", "nope.jsonl"], { cwd: dir }),
     ]);
     expect(mismatch.code).toBe(1);
-    expect(mismatch.stderr).toMatch(/^gramscore: error: b\.jsonl line 1: These statistics were computed by unigram \(tok:toy-ws\|lc:yes\|beta:1\|version:1\.0\.0\), not by unigram \(tok:toy-ws\|lc:no/);
+    expect(mismatch.stderr).toBe(
+      "gramscore: error: The shards hold unigram statistics with different signatures: tok:toy-ws|lc:no|beta:1|version:1.0.0 (a.jsonl line 1) " +
+        "and tok:toy-ws|lc:yes|beta:1|version:1.0.0 (b.jsonl line 1). Only statistics computed by the same version with the same options " +
+        "(and, for sacrebleu metrics, the same number of references) can be merged.\n",
+    );
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toMatch(/^gramscore: error: b\.jsonl line 1: These statistics were computed by unigram \(tok:toy-ws\|lc:yes\|beta:1\|version:1\.0\.0\), not by unigram \(tok:toy-ws\|lc:no/);
     expect(junk.code).toBe(1);
     expect(junk.stderr).toContain("junk.jsonl is neither JSON lines nor a JSON document");
     expect(other.code).toBe(1);
@@ -338,7 +350,7 @@ describe.concurrent("gramscore explain", () => {
         "      hyp: 3",
         "      ref: 3",
         "",
-        "length-gap  unit:words|ignore:0|version:1.0.0",
+        "length-gap  nrefs:2|unit:words|ignore:0|version:1.0.0",
         "  hyp     the cat sat",
         "  ref 1   a cat sat",
         "  ref 2   the dog",

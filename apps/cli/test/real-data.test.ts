@@ -89,4 +89,34 @@ describe.skipIf(!hasShared)("the CLI on real data equals the library", () => {
     }
     console.log(`wmt22 en-de ${system}: ${own.length} lines × ${doc.metrics.length} metrics equal the library`);
   });
+
+  it("stats of two shards merge into the one-pass result (sum_summeval, first 400 lines)", async () => {
+    if (metrics.length === 0) return;
+    const records = readDataset("sum_summeval").slice(0, 400);
+    const dir = tempDir();
+    const write = (name: string, part: typeof records) => writeFileSync(join(dir, name), part.map((x) => `${JSON.stringify(x)}\n`).join(""));
+    write("part1.jsonl", records.slice(0, 250));
+    write("part2.jsonl", records.slice(250));
+    const list = metrics.join(",");
+    const [a, b] = await Promise.all([
+      cli(["stats", "-m", list, "--input", "part1.jsonl", "-o", "s1.jsonl"], { cwd: dir }),
+      cli(["stats", "-m", list, "--input", "part2.jsonl", "-o", "s2.jsonl"], { cwd: dir }),
+    ]);
+    expect(a.stderr + b.stderr).toBe("");
+    const merged = await cli(["merge", "s2.jsonl", "s1.jsonl", "-f", "json"], { cwd: dir });
+    expect(merged.stderr).toBe("");
+    expect(merged.code).toBe(0);
+    const doc = JSON.parse(merged.stdout) as Doc & { metrics: { signature: string }[] };
+    let compared = 0;
+    for (const m of doc.metrics) {
+      for (const s of m.systems) {
+        const metric = registry.create("metric", m.metric, {});
+        const expected = evaluate(metric, records.filter((x) => x.system === s.system));
+        expect(s.corpus).toEqual(expected.corpus);
+        expect(m.signature).toBe(expected.signature);
+        compared++;
+      }
+    }
+    console.log(`sum_summeval shards: ${compared} merged metric × system results equal the one-pass library results`);
+  });
 });
