@@ -21,8 +21,8 @@ import type { TokenSpans } from "./spans.js";
  * - rule 2 matches a `.`/`,` at j (call it M2(j)) when a character precedes it, that character is not a
  *   digit, and it was not itself consumed as the `.`/`,` of the previous rule-2 match:
  *   `M2(j) = j has a predecessor && t[j-1] is not a digit && !(t[j-1] is '.'/',' && M2(j-1))`.
- *   (Spaces inserted by rule 1 sit only next to PUNCT characters, which are neither digits nor
- *   `.`/`,`, so they change none of these tests.) A match breaks both sides of the `.`/`,`;
+ *   (Spaces inserted by rule 1, or by zh / cjk, sit only next to PUNCT or SPLIT characters, which
+ *   are neither digits nor `.`/`,`, so they change none of these tests.) A match breaks both sides of the `.`/`,`;
  * - rule 3 then breaks both sides of a `.`/`,` that a character follows in rule 2's output which is
  *   not a digit: that is, when M2(j) (rule 2 put a space after it), or when t[j+1] exists and is not a
  *   digit. Its consumed second character never blocks a later match: two adjacent `.`/`,` always have
@@ -34,9 +34,9 @@ import type { TokenSpans } from "./spans.js";
  * `padded` models 13a's `f" {line} "`: a virtual space before `from` and after `to`. Without it (zh,
  * cjk), the first character has no predecessor and the last no successor.
  *
- * Token boundaries are appended to `spans` (offsets into `t`). `table` classifies UTF-16 code units (see classes.ts); `astralSplit`
- * says which astral code points are SPLIT (null: none). `text` and `name` are for the error raised on an
- * unpaired surrogate.
+ * Token boundaries are appended to `spans` (offsets into `t`). `table` classifies UTF-16 code units
+ * (see classes.ts); `astralSplit` says which astral code points are SPLIT (null: none). `text` and
+ * `name` are for the error raised on an unpaired surrogate.
  */
 export function scanMteval(
   t: string,
