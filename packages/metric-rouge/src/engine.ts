@@ -1,7 +1,6 @@
 import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
 import {
   NgramTable,
-  countNgrams,
   countSkipBigrams,
   lcsLength,
   overlap,
@@ -12,6 +11,7 @@ import {
 } from "@gramscore/ngram";
 import { fmeasure, fmeasure155, round5, weightTable } from "./numbers.js";
 import type { RougeConfig, TypeSpec } from "./options.js";
+import { WordScanner } from "./scan.js";
 import { Interner, checkText, newlineSentences, rouge155Text, type ResolvedTokenizer } from "./tokenize.js";
 
 const EMPTY = new Int32Array(0);
@@ -26,7 +26,18 @@ export interface PreparedText {
   readonly counter: Int32Array;
   /** The token strings behind the ids: `flat` and `sents` (for explanations). */
   readonly strings?: { flat: string[]; sents: string[][] };
+  /** The n-gram keys of `flat` per order (index n − 1), filled on first use within a segment. */
+  keys?: Int32Array[];
+  /** The segment `keys` belong to (keys are only valid until the n-gram table is cleared). */
+  keysSegment?: number;
 }
+
+/** Distinct tokens (or raw words) kept before the caches start over. */
+const VOCABULARY_LIMIT = 1 << 20;
+/** Texts whose token ids are remembered (references scored against several systems come back). */
+const TEXT_CACHE = 64;
+/** Largest `L^n` (L = distinct tokens of a segment) whose n-grams are counted in a plain array. */
+const DIRECT_LIMIT = 1 << 20;
 
 /**
  * What one segment yields per ROUGE type `t` and reference `r` (index `t·K + r`): the hits, the
@@ -73,8 +84,14 @@ export class RougeEngine {
   readonly stride: number;
   readonly #interner = new Interner();
   readonly #table = new NgramTable(1024);
+  /** Raw word → id of its token (−1: no token, −2: several), for the built-in tokenizers. */
+  readonly #wordIds = new Map<string, number>();
+  readonly #texts = new Map<string, PreparedText>();
+  readonly #scanner: WordScanner | undefined;
   #countA = new Int32Array(1024);
   #countB = new Int32Array(1024);
+  #keyCount = new Int32Array(1024);
+  #segment = 0;
   readonly #needFlat: boolean;
   readonly #needSents: boolean;
   readonly #maxN: number;
@@ -99,6 +116,14 @@ export class RougeEngine {
     this.#needFlat = needFlat;
     this.#needSents = needSents;
     this.#maxN = maxN;
+    if (tokenizer.scan !== undefined) {
+      const interner = this.#interner;
+      const tok = tokenizer.tokenizer;
+      this.#scanner = new WordScanner(tokenizer.scan, (word) => {
+        const t = tok.tokenize(word);
+        return t.length === 0 ? -1 : t.length === 1 ? interner.id(t[0]!) : -2;
+      });
+    }
   }
 
   /** Number of statistics columns. */
@@ -115,49 +140,238 @@ export class RougeEngine {
     return tokens;
   }
 
+  /** The token ids of `text`: per raw word from the cache when the tokenizer allows it. */
+  #ids(text: string, what: string): Int32Array {
+    if (this.#scanner !== undefined) {
+      const ids = this.#scanner.ids(text);
+      if (ids !== undefined) return ids;
+      return this.#interner.ids(this.#tokens(text, what));
+    }
+    const words = this.tokenizer.words;
+    if (words === undefined) return this.#interner.ids(this.#tokens(text, what));
+    const ws = words(text);
+    const cache = this.#wordIds;
+    const out = new Int32Array(ws.length);
+    let n = 0;
+    for (let i = 0; i < ws.length; i++) {
+      const w = ws[i]!;
+      let v = cache.get(w);
+      if (v === undefined) {
+        const t = this.tokenizer.tokenizer.tokenize(w);
+        v = t.length === 0 ? -1 : t.length === 1 ? this.#interner.id(t[0]!) : -2;
+        cache.set(w, v);
+      }
+      if (v >= 0) out[n++] = v;
+      else if (v === -2) return this.#interner.ids(this.#tokens(text, what));
+    }
+    return n === out.length ? out : out.slice(0, n);
+  }
+
+  /** Starts over (ids, caches, n-gram table) when they have grown too large; call between segments. */
+  #maybeReset(): void {
+    // The n-gram table lives for one segment: small tables stay in the processor's cache.
+    this.#table.clear();
+    this.#segment++;
+    if (this.#interner.full || this.#wordIds.size > VOCABULARY_LIMIT || (this.#scanner?.size ?? 0) > VOCABULARY_LIMIT) {
+      this.#interner.clear();
+      this.#wordIds.clear();
+      this.#scanner?.clear();
+      this.#texts.clear();
+    }
+  }
+
+  /** {@link prepare} through a small cache of recent texts (their token ids, not their n-gram keys). */
+  #cached(text: string, what: string): PreparedText {
+    const hit = this.#texts.get(text);
+    if (hit !== undefined) return hit;
+    const p = this.#scanned(text) ?? this.prepare(text, what);
+    if (this.#texts.size >= TEXT_CACHE) this.#texts.delete(this.#texts.keys().next().value!);
+    this.#texts.set(text, p);
+    return p;
+  }
+
+  /** {@link prepare} by the one-pass scanner, when the tokenizer has one and no length limit applies. */
+  #scanned(text: string): PreparedText | undefined {
+    const scanner = this.#scanner;
+    if (scanner === undefined) return undefined;
+    if (this.config.mode === "rouge155") {
+      if (this.config.lengthLimit > 0 || this.config.byteLimit > 0) return undefined;
+      if (!this.#needSents) {
+        const flat = scanner.ids(text);
+        return flat === undefined ? undefined : { flat, sents: [], counter: flat };
+      }
+      const r = scanner.lines(text);
+      return r === undefined ? undefined : { flat: r.flat, sents: r.lines, counter: r.flat };
+    }
+    if (this.#needSents) {
+      const r = scanner.lines(text);
+      if (r === undefined) return undefined;
+      return { flat: this.#needFlat ? r.flat : EMPTY, sents: r.lines, counter: r.flat };
+    }
+    const flat = scanner.ids(text);
+    return flat === undefined ? undefined : { flat, sents: [], counter: EMPTY };
+  }
+
   /** Tokenizes and interns one text. `keepStrings` keeps the token strings (for explanations). */
   prepare(text: string, what: string, keepStrings = false): PreparedText {
-    const interner = this.#interner;
+    const ids = keepStrings
+      ? (t: string, into: string[][]) => {
+          const tokens = this.#tokens(t, what);
+          into.push(tokens);
+          return this.#interner.ids(tokens);
+        }
+      : (t: string) => this.#ids(t, what);
     const sentTokens: string[][] = [];
-    let flatTokens: string[] | undefined;
+    const flatTokens: string[][] = [];
     let sents: Int32Array[] = [];
     let flat: Int32Array = EMPTY;
     let counter: Int32Array = EMPTY;
     if (this.config.mode === "rouge155") {
       const { flat: pieces, sentences } = rouge155Text(text, this.config.lengthLimit, this.config.byteLimit);
-      if (this.#needSents) {
-        for (const s of sentences) sentTokens.push(this.#tokens(s, what));
-        sents = sentTokens.map((t) => interner.ids(t));
-      }
+      if (this.#needSents) sents = sentences.map((s) => ids(s, sentTokens));
       if (this.tokenizer.lineSafe && this.#needSents && pieces === sentences) {
         flat = concat(sents);
-        if (keepStrings) flatTokens = sentTokens.flat();
-      } else {
-        flatTokens = pieces.length === 0 ? [] : this.#tokens(pieces.join(" "), what);
-        flat = interner.ids(flatTokens);
+        flatTokens.push(...sentTokens);
+      } else if (pieces.length > 0) {
+        flat = ids(pieces.join(" "), flatTokens);
       }
       counter = flat;
-    } else {
-      if (this.#needSents) {
-        for (const s of newlineSentences(text)) sentTokens.push(this.#tokens(s, what));
-        sents = sentTokens.map((t) => interner.ids(t));
-        counter = concat(sents);
-        if (this.#needFlat) {
-          if (this.tokenizer.lineSafe) {
-            flat = counter;
-            if (keepStrings) flatTokens = sentTokens.flat();
-          } else {
-            flatTokens = this.#tokens(text, what);
-            flat = interner.ids(flatTokens);
-          }
-        }
-      } else {
-        flatTokens = this.#tokens(text, what);
-        flat = interner.ids(flatTokens);
+    } else if (this.#needSents) {
+      sents = newlineSentences(text).map((s) => ids(s, sentTokens));
+      counter = concat(sents);
+      if (this.#needFlat) {
+        if (this.tokenizer.lineSafe) {
+          flat = counter;
+          flatTokens.push(...sentTokens);
+        } else flat = ids(text, flatTokens);
       }
+    } else {
+      flat = ids(text, flatTokens);
     }
     if (!keepStrings) return { flat, sents, counter };
-    return { flat, sents, counter, strings: { flat: flatTokens ?? [], sents: sentTokens } };
+    return { flat, sents, counter, strings: { flat: flatTokens.flat(), sents: sentTokens } };
+  }
+
+  /** The n-gram keys of orders 1 … maxN of a text (cached on it). */
+  #ngramKeys(p: PreparedText, maxN: number): Int32Array[] {
+    if (p.keys !== undefined && p.keysSegment === this.#segment && p.keys.length >= maxN) return p.keys;
+    const ids = p.flat;
+    const table = this.#table;
+    const keys: Int32Array[] = [];
+    let prev = EMPTY;
+    for (let n = 1; n <= maxN; n++) {
+      const len = Math.max(ids.length - n + 1, 0);
+      const k = new Int32Array(len);
+      for (let i = 0; i < len; i++) k[i] = table.child(n === 1 ? 0 : prev[i]!, ids[i + n - 1]!);
+      keys.push(k);
+      prev = k;
+    }
+    p.keys = keys;
+    p.keysSegment = this.#segment;
+    return keys;
+  }
+
+  #local = new Int32Array(1024);
+  #direct = new Int32Array(1024);
+
+  /**
+   * ROUGE-N hits of every reference against the hypothesis, orders 1 … maxN (index `r·maxN + n − 1`).
+   * The segment's tokens get local ids `0 … L−1`; an n-gram is then the number `Σ id·L^k`, counted in a
+   * plain array while `L^n` stays small (no hashing), else through the n-gram table.
+   */
+  #ngramHits(hyp: PreparedText, refs: readonly PreparedText[], maxN: number): Float64Array {
+    const K = refs.length;
+    const out = new Float64Array(K * maxN);
+    const size = this.#interner.size;
+    if (this.#local.length < size) {
+      let n = this.#local.length;
+      while (n < size) n *= 2;
+      this.#local = new Int32Array(n);
+    }
+    const map = this.#local;
+    let L = 0;
+    const localize = (ids: Int32Array): Int32Array => {
+      const loc = new Int32Array(ids.length);
+      for (let i = 0; i < ids.length; i++) {
+        const g = ids[i]!;
+        let v = map[g]!;
+        if (v === 0) v = map[g] = ++L;
+        loc[i] = v - 1;
+      }
+      return loc;
+    };
+    const h = localize(hyp.flat);
+    const locs = refs.map((r) => localize(r.flat));
+    for (const id of hyp.flat) map[id] = 0;
+    for (const r of refs) for (const id of r.flat) map[id] = 0;
+    let hypKeys: Int32Array[] | undefined;
+    for (let n = 1; n <= maxN; n++) {
+      const span = L ** n;
+      if (span <= DIRECT_LIMIT) {
+        if (this.#direct.length < span) {
+          let m = this.#direct.length;
+          while (m < span) m *= 2;
+          this.#direct = new Int32Array(m);
+        }
+        for (let r = 0; r < K; r++) out[r * maxN + n - 1] = this.#directOverlap(locs[r]!, h, n, L);
+      } else {
+        hypKeys ??= this.#ngramKeys(hyp, maxN);
+        for (let r = 0; r < K; r++) {
+          const a = this.#ngramKeys(refs[r]!, maxN)[n - 1]!;
+          const b = hypKeys[n - 1]!;
+          out[r * maxN + n - 1] = a.length > 0 && b.length > 0 ? this.#overlap(a, b) : 0;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** `Σ_g min(a_g, b_g)` over the n-grams of two local-id sequences, counted in a plain array. */
+  #directOverlap(a: Int32Array, b: Int32Array, n: number, L: number): number {
+    if (a.length < n || b.length < n) return 0;
+    const c = this.#direct;
+    for (let i = 0; i + n <= a.length; i++) {
+      let key = 0;
+      for (let j = 0; j < n; j++) key = key * L + a[i + j]!;
+      c[key]!++;
+    }
+    let hits = 0;
+    for (let i = 0; i + n <= b.length; i++) {
+      let key = 0;
+      for (let j = 0; j < n; j++) key = key * L + b[i + j]!;
+      if (c[key]! > 0) {
+        hits++;
+        c[key]!--;
+      }
+    }
+    for (let i = 0; i + n <= a.length; i++) {
+      let key = 0;
+      for (let j = 0; j < n; j++) key = key * L + a[i + j]!;
+      c[key] = 0;
+    }
+    return hits;
+  }
+
+  /** `Σ_g min(a_g, b_g)` over the n-grams `g` of two key lists. */
+  #overlap(a: Int32Array, b: Int32Array): number {
+    const need = this.#table.size + 1;
+    if (this.#keyCount.length < need) {
+      let n = this.#keyCount.length;
+      while (n < need) n *= 2;
+      this.#keyCount = new Int32Array(n);
+    }
+    const c = this.#keyCount;
+    for (let i = 0; i < a.length; i++) c[a[i]!]!++;
+    let h = 0;
+    for (let i = 0; i < b.length; i++) {
+      const k = b[i]!;
+      if (c[k]! > 0) {
+        h++;
+        c[k]!--;
+      }
+    }
+    for (let i = 0; i < a.length; i++) c[a[i]!] = 0;
+    return h;
   }
 
   /** Makes the two count scratch arrays large enough for every id handed out. */
@@ -269,7 +483,7 @@ export class RougeEngine {
     const select = new Float64Array(T * K);
     const table = this.#table;
     const maxN = this.#maxN;
-    const hypN = maxN > 0 ? countNgrams(table, hyp.flat, maxN) : undefined;
+    const nHits = maxN > 0 ? this.#ngramHits(hyp, refs, maxN) : undefined;
     let hypS: NgramCounts | undefined;
     let hypSU: NgramCounts | undefined;
     for (const t of types) {
@@ -279,8 +493,6 @@ export class RougeEngine {
     const rouge155 = mode === "rouge155";
     for (let r = 0; r < K; r++) {
       const ref = refs[r]!;
-      const refN = hypN !== undefined ? countNgrams(table, ref.flat, maxN) : undefined;
-      const ovN = refN !== undefined ? overlap(refN, hypN!) : undefined;
       let ovS: Int32Array | undefined;
       let refS: NgramCounts | undefined;
       let ovSU: Int32Array | undefined;
@@ -290,9 +502,9 @@ export class RougeEngine {
         const i = ti * K + r;
         switch (t.kind) {
           case "n": {
-            hit[i] = ovN![t.n - 1]!;
-            model[i] = refN!.totals[t.n - 1]!;
-            peer[i] = hypN!.totals[t.n - 1]!;
+            hit[i] = nHits![r * maxN + t.n - 1]!;
+            model[i] = Math.max(ref.flat.length - t.n + 1, 0);
+            peer[i] = Math.max(hyp.flat.length - t.n + 1, 0);
             if (rouge155) select[i] = model[i] !== 0 ? round5(hit[i]! / model[i]!) : 0;
             break;
           }
@@ -390,14 +602,18 @@ export class RougeEngine {
     out[o + 2] = fmeasure(p, r);
   }
 
-  /** The reference the base selection of the mode picks among `candidates` (rouge155: best recall, else best F). */
-  #pick(ti: number, data: ReferenceData, perRef: Float64Array, candidates: (r: number) => boolean, byRecall: boolean): number {
+  /**
+   * The reference the selection picks (first of the best; `exclude` ≥ 0 leaves one out): by recall
+   * (rouge155: ROUGE-1.5.5's `-f B` score; rouge-score: unrounded recall) or by F.
+   */
+  #pick(ti: number, data: ReferenceData, perRef: Float64Array, exclude: number, byRecall: boolean): number {
     const K = data.refs;
+    const rouge155 = this.config.mode === "rouge155";
     let best = -1;
     let bestScore = -Infinity;
     for (let r = 0; r < K; r++) {
-      if (!candidates(r)) continue;
-      const score = byRecall ? (this.config.mode === "rouge155" ? data.select[ti * K + r]! : perRef[r * 3 + 1]!) : perRef[r * 3 + 2]!;
+      if (r === exclude) continue;
+      const score = byRecall ? (rouge155 ? data.select[ti * K + r]! : perRef[r * 3 + 1]!) : perRef[r * 3 + 2]!;
       if (score > bestScore) {
         bestScore = score;
         best = r;
@@ -405,6 +621,8 @@ export class RougeEngine {
     }
     return best;
   }
+
+  #perRef = new Float64Array(64);
 
   /**
    * Combines the references of each type by the multi-reference policy into the segment's statistics
@@ -416,91 +634,91 @@ export class RougeEngine {
     const stride = this.stride;
     const K = data.refs;
     const out = new Float64Array(types.length * stride);
-    const perRef = new Float64Array(K * 3);
+    if (this.#perRef.length < K * 3) this.#perRef = new Float64Array(K * 3);
+    const perRef = this.#perRef;
     const rouge155 = mode === "rouge155";
+    const { hit, model, peer } = data;
     for (let ti = 0; ti < types.length; ti++) {
       const t = types[ti]!;
       const o = ti * stride;
       const base = ti * K;
-      const setCounts = (m: number, p: number, h: number) => {
-        if (rouge155) {
-          out[o + 3] = m;
-          out[o + 4] = p;
-          out[o + 5] = h;
-        }
-      };
-      const useRef = (r: number) => {
-        this.values(t, data.hit[base + r]!, data.model[base + r]!, data.peer[base + r]!, out, o);
-        setCounts(data.model[base + r]!, data.peer[base + r]!, data.hit[base + r]!);
-        chosen?.push([r]);
-      };
       if (multiRef === "pooled") {
         let h = 0;
         let m = 0;
         let p = 0;
         for (let r = 0; r < K; r++) {
-          h += data.hit[base + r]!;
-          m += data.model[base + r]!;
-          p += data.peer[base + r]!;
+          h += hit[base + r]!;
+          m += model[base + r]!;
+          p += peer[base + r]!;
         }
         this.values(t, h, m, p, out, o);
-        setCounts(m, p, h);
-        chosen?.push(Array.from({ length: K }, (_, r) => r));
+        if (rouge155) {
+          out[o + 3] = m;
+          out[o + 4] = p;
+          out[o + 5] = h;
+        }
+        if (chosen !== undefined) chosen.push(Array.from({ length: K }, (_, r) => r));
         continue;
       }
-      for (let r = 0; r < K; r++) this.values(t, data.hit[base + r]!, data.model[base + r]!, data.peer[base + r]!, perRef, r * 3);
+      for (let r = 0; r < K; r++) this.values(t, hit[base + r]!, model[base + r]!, peer[base + r]!, perRef, r * 3);
       if (multiRef === "best-f" || multiRef === "best-recall") {
-        useRef(this.#pick(ti, data, perRef, () => true, multiRef === "best-recall"));
+        const r = this.#pick(ti, data, perRef, -1, multiRef === "best-recall");
+        out[o] = perRef[r * 3]!;
+        out[o + 1] = perRef[r * 3 + 1]!;
+        out[o + 2] = perRef[r * 3 + 2]!;
+        if (rouge155) {
+          out[o + 3] = model[base + r]!;
+          out[o + 4] = peer[base + r]!;
+          out[o + 5] = hit[base + r]!;
+        }
+        if (chosen !== undefined) chosen.push([r]);
         continue;
       }
-      // average and jackknife: means of per-reference results.
+      // average: every reference; jackknife: for each reference left out, the best of the others
+      // (one reference: the base selection of that one). Means of the per-reference results.
       let sp = 0;
       let sr = 0;
       let sf = 0;
       let sm = 0;
       let spc = 0;
       let sh = 0;
-      let count = 0;
       const used: number[] = [];
-      const add = (r: number) => {
+      const rounds = multiRef === "average" || K === 1 ? 1 : K;
+      for (let k = 0; k < (multiRef === "average" ? K : rounds); k++) {
+        const r = multiRef === "average" ? k : this.#pick(ti, data, perRef, K === 1 ? -1 : k, rouge155);
         sp += perRef[r * 3]!;
         sr += perRef[r * 3 + 1]!;
         sf += perRef[r * 3 + 2]!;
-        sm += data.model[base + r]!;
-        spc += data.peer[base + r]!;
-        sh += data.hit[base + r]!;
-        count++;
+        sm += model[base + r]!;
+        spc += peer[base + r]!;
+        sh += hit[base + r]!;
         used.push(r);
-      };
-      if (multiRef === "average" || K === 1) {
-        if (multiRef === "average") for (let r = 0; r < K; r++) add(r);
-        else add(this.#pick(ti, data, perRef, () => true, rouge155));
-      } else {
-        for (let k = 0; k < K; k++) add(this.#pick(ti, data, perRef, (r) => r !== k, rouge155));
       }
-      const mean = (x: number) => (rouge155 ? round5(x / count) : x / count);
-      out[o] = mean(sp);
-      out[o + 1] = mean(sr);
-      out[o + 2] = mean(sf);
-      setCounts(sm / count, spc / count, sh / count);
-      chosen?.push(used);
+      const count = used.length;
+      out[o] = rouge155 ? round5(sp / count) : sp / count;
+      out[o + 1] = rouge155 ? round5(sr / count) : sr / count;
+      out[o + 2] = rouge155 ? round5(sf / count) : sf / count;
+      if (rouge155) {
+        out[o + 3] = sm / count;
+        out[o + 4] = spc / count;
+        out[o + 5] = sh / count;
+      }
+      if (chosen !== undefined) chosen.push(used);
     }
     return out;
   }
 
   /** The statistics row of one segment. */
   segment(hyp: string, refs: readonly string[]): Float64Array {
-    this.#interner.maybeReset();
-    this.#table.clear();
-    const h = this.prepare(hyp, "The hypothesis");
+    this.#maybeReset();
+    const h = this.#cached(hyp, "The hypothesis");
     const prepared = new Array<PreparedText>(refs.length);
-    for (let r = 0; r < refs.length; r++) prepared[r] = this.prepare(refs[r]!, `Reference ${r}`);
+    for (let r = 0; r < refs.length; r++) prepared[r] = this.#cached(refs[r]!, `Reference ${r}`);
     return this.combine(this.referenceData(h, prepared));
   }
 
   /** Starts a segment for callers that prepare texts themselves (explanations). */
   begin(): void {
-    this.#interner.maybeReset();
-    this.#table.clear();
+    this.#maybeReset();
   }
 }

@@ -28,6 +28,15 @@ export function exactOf(x: number): number[] {
 export function exactAdd(a: readonly number[], b: readonly number[]): number[] {
   if (b.length === 0) return a.slice();
   if (a.length === 0) return b.slice();
+  if (a.length === 1 && b.length === 1) {
+    // Two-sum: the rounded sum and its exact error are the canonical form.
+    const x = a[0]!;
+    const y = b[0]!;
+    const s = x + y;
+    const bb = s - x;
+    const e = x - (s - bb) + (y - bb);
+    return s === 0 ? [] : e === 0 ? [s] : [s, e];
+  }
   const p: number[] = [];
   for (const x of a) addToPartials(p, x);
   for (const x of b) addToPartials(p, x);

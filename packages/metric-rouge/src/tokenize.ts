@@ -5,6 +5,9 @@ import {
   createRougeTokenizer,
   createRougeUnicodeTokenizer,
   exceptionTableId,
+  rouge155Tokenize,
+  rougeTokenize,
+  rougeUnicodeTokenize,
   parseExceptionList,
   toWordSet,
   withStopwords,
@@ -30,6 +33,13 @@ export interface ResolvedTokenizer {
   readonly checksText: boolean;
   /** Signature fields, in order. */
   readonly fields: ReadonlyArray<readonly [string, SignatureValue | undefined]>;
+  /**
+   * For the built-in tokenizers: the words of a text before stemming and stopwords, such that the
+   * tokens of the text are `tokenize(word)` of each word in turn (so per-word results can be cached).
+   */
+  readonly words?: (text: string) => string[];
+  /** For the built-in ASCII tokenizers: which word rules the one-pass scanner applies (see `scan.ts`). */
+  readonly scan?: "rouge" | "rouge155";
 }
 
 function toExceptionMap(value: unknown): ReadonlyMap<string, string> {
@@ -83,17 +93,28 @@ export function resolveTokenizer(raw: Record<string, unknown>, mode: RougeMode, 
       throw invalid("exceptions", "The exception table is only consulted when stemming (ROUGE-1.5.5's -m): set useStemmer: true, or drop exceptions.");
     }
     let tokenizer: Tokenizer;
-    if (value === "rouge") tokenizer = createRougeTokenizer({ useStemmer, stopwords: stopSet });
-    else if (value === "rouge155") tokenizer = createRouge155Tokenizer({ useStemmer, exceptions, stopwords: stopSet });
-    else if (mode === "rouge-score" || !useStemmer) tokenizer = createRougeUnicodeTokenizer({ useStemmer, stopwords: stopSet });
-    else tokenizer = unicodeWith155Stemmer(stopSet, exceptions);
+    let words: (text: string) => string[];
+    const scan = value === "rouge" || value === "rouge155" ? value : undefined;
+    if (value === "rouge") {
+      tokenizer = createRougeTokenizer({ useStemmer, stopwords: stopSet, cacheSize: 0 });
+      words = rougeTokenize;
+    } else if (value === "rouge155") {
+      tokenizer = createRouge155Tokenizer({ useStemmer, exceptions, stopwords: stopSet, cacheSize: 0 });
+      words = rouge155Tokenize;
+    } else {
+      tokenizer =
+        mode === "rouge-score" || !useStemmer
+          ? createRougeUnicodeTokenizer({ useStemmer, stopwords: stopSet, cacheSize: 0 })
+          : unicodeWith155Stemmer(stopSet, exceptions);
+      words = rougeUnicodeTokenize;
+    }
     const fields: [string, SignatureValue | undefined][] = [
       ["tok", value],
       ["stem", useStemmer],
     ];
     if (useStemmer && exceptions !== undefined && exceptions.size > 0) fields.push(["exc", exceptionTableId(exceptions)]);
     if (stopId !== undefined) fields.push(["stop", stopId]);
-    return { tokenizer, lineSafe: true, checksText: true, fields };
+    return { tokenizer, lineSafe: true, checksText: true, fields, words, scan };
   }
 
   if (useStemmer) {
@@ -135,7 +156,7 @@ const ASCII_WORD = /^[a-z0-9]+$/;
  */
 function unicodeWith155Stemmer(stop: Set<string> | undefined, exceptions: ReadonlyMap<string, string> | undefined): Tokenizer {
   const base = createRougeUnicodeTokenizer({ stopwords: stop });
-  const stemmer = createRouge155Tokenizer({ useStemmer: true, exceptions });
+  const stemmer = createRouge155Tokenizer({ useStemmer: true, exceptions, cacheSize: 0 });
   return {
     name: "rouge-unicode",
     signature: `rouge-unicode+stem[rouge155${exceptions && exceptions.size > 0 ? `+wordnet:${exceptionTableId(exceptions)}` : ""}]${stop ? `+stop[${wordSetId(stop)}]` : ""}`,
@@ -171,12 +192,25 @@ export class Interner {
     return this.#map.size;
   }
 
-  /** Call between segments: resets when the table is too large. */
-  maybeReset(): void {
-    if (this.#map.size > this.#limit) {
-      this.#map.clear();
-      this.generation++;
+  /** True when the table has grown past its limit (reset it between segments). */
+  get full(): boolean {
+    return this.#map.size > this.#limit;
+  }
+
+  /** Forgets every id. */
+  clear(): void {
+    this.#map.clear();
+    this.generation++;
+  }
+
+  /** The id of one token. */
+  id(token: string): number {
+    let id = this.#map.get(token);
+    if (id === undefined) {
+      id = this.#map.size;
+      this.#map.set(token, id);
     }
+    return id;
   }
 
   /** The ids of `tokens`. */
