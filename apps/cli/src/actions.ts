@@ -72,6 +72,11 @@ function warnUnavailable(ctx: Context, cmd: Command): void {
   }
 }
 
+/** The widest table before it is transposed: the terminal's width, or 120 columns off a terminal. */
+function maxWidth(ctx: Context): number {
+  return ctx.io.stdout.isTTY === true ? (ctx.io.stdout.columns ?? 80) : 120;
+}
+
 function chooseFormat(ctx: Context, given: Format | undefined): Format {
   if (given !== undefined) return given;
   const env = ctx.io.env.GRAMSCORE_FORMAT?.toLowerCase();
@@ -166,7 +171,7 @@ export async function scoreAction(ctx: Context, refs: string[], flags: InputFlag
   const report = await scoreFromInput(ctx, refs, flags, cmd, "score");
   const format = chooseFormat(ctx, flags.format);
   const color = format === "table" && flags.output === undefined && useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false);
-  emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "score" }), flags.output);
+  emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "score", maxWidth: maxWidth(ctx) }), flags.output);
 }
 
 /** `gramscore stats`. */
@@ -300,7 +305,7 @@ export async function mergeAction(ctx: Context, files: string[], flags: OutputFl
   const report: Report = { metrics: prepared.map(describeMetric), systems: reports, segments: false };
   const format = chooseFormat(ctx, flags.format);
   const color = format === "table" && flags.output === undefined && useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false);
-  emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "merge" }), flags.output);
+  emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "merge", maxWidth: maxWidth(ctx) }), flags.output);
 }
 
 /** `gramscore explain`. */
@@ -505,7 +510,7 @@ export async function demoAction(ctx: Context, flags: OutputFlags, cmd: Command)
     ctx.io.stderr.write("gramscore: no metric plugins are installed, so the tables below only list the samples. Install @gramscore/metric-bleu (or another metric) to score them.\n");
   }
   const format = flags.format ?? "table";
-  const options = { ...widthOf(ctx, flags.width), color: format === "table" && useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false), command: "demo" };
+  const options = { ...widthOf(ctx, flags.width), color: format === "table" && useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false), command: "demo", maxWidth: maxWidth(ctx) };
   const parts: string[] = [];
   const documents: unknown[] = [];
   for (const set of DEMO_SETS) {

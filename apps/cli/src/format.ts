@@ -20,6 +20,11 @@ export interface FormatReportOptions {
   command: string;
   /** A title printed above the table (demo). */
   title?: string;
+  /**
+   * Widest table, in columns: a table with one row per system that is wider is printed transposed
+   * (one row per number, one column per system). No limit when undefined.
+   */
+  maxWidth?: number;
 }
 
 /** One column of numbers: one key of one metric's summary. */
@@ -131,12 +136,29 @@ function tableText(report: Report, options: FormatReportOptions): string {
   const body = report.systems.map((s) => [s.name, String(s.count), ...columns.map((col) => num(value(s, col), options.width))]);
   const rows = [...header, ...body];
   const right = [false, true, ...columns.map(() => true)];
-  const lines = grid(rows, right, (r, col, text) => {
-    if (r < header.length) return c.bold(text);
-    const system = report.systems[r - header.length]!;
-    if (col >= 2 && best[col - 2]!.has(system.name)) return c.bold(c.green(text));
-    return text;
-  });
+  const plainWidth = Math.max(0, ...grid(rows, right, (_r, _c, t) => t).map(widthOf));
+  let lines: string[];
+  if (options.maxWidth !== undefined && plainWidth > options.maxWidth && columns.length > report.systems.length) {
+    // Too wide: one row per number, one column per system.
+    const t: string[][] = [["", "", ...report.systems.map((s) => s.name)], ["n", "", ...report.systems.map((s) => String(s.count))]];
+    columns.forEach((col, i) => {
+      const name = report.metrics[col.metric]!.name;
+      const first = i === 0 || columns[i - 1]!.metric !== col.metric;
+      t.push([first ? name : "", col.header === name ? "" : col.key, ...report.systems.map((s) => num(value(s, col), options.width))]);
+    });
+    lines = grid(t, [false, false, ...report.systems.map(() => true)], (r, col, text) => {
+      if (r === 0 || (col === 0 && r >= 2)) return c.bold(text);
+      if (r >= 2 && col >= 2 && best[r - 2]!.has(report.systems[col - 2]!.name)) return c.bold(c.green(text));
+      return text;
+    });
+  } else {
+    lines = grid(rows, right, (r, col, text) => {
+      if (r < header.length) return c.bold(text);
+      const system = report.systems[r - header.length]!;
+      if (col >= 2 && best[col - 2]!.has(system.name)) return c.bold(c.green(text));
+      return text;
+    });
+  }
   const out: string[] = [];
   if (options.title !== undefined) out.push(c.bold(options.title), "");
   out.push(...lines);

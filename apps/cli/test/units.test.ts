@@ -225,6 +225,20 @@ describe("output formats", () => {
     ]);
     expect(text).toContain("Signatures\n  bleu   bleu|version:1\n");
   });
+  it("transposes a table wider than maxWidth: one row per number, one column per system", () => {
+    const text = formatReport(report(), "table", { ...opts, maxWidth: 30 });
+    expect(text.split("\n").slice(0, 7)).toEqual([
+      "             a,b   x|y",
+      "n              2     2",
+      "bleu        0.12  0.38",
+      "rouge  r1   2.50  1.00",
+      "       r2   0.50   nan",
+      "ter        10.00",
+      "",
+    ]);
+    expect(formatReport(report(), "table", { ...opts, maxWidth: 200 })).toBe(formatReport(report(), "table", opts));
+  });
+
   it("escapes LaTeX specials", () => {
     const r = report();
     const tex = formatReport({ ...r, systems: [{ ...r.systems[0]!, name: "a_b&c%$#{}~^\\" }] }, "latex", opts);
