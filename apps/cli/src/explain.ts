@@ -1,8 +1,10 @@
 /**
  * Generic rendering of `Metric.explain()` results, which are plain JSON of any shape: an indented
  * tree, coloured on a terminal. Values under keys that name matches (`match`, `hit`, `common`,
- * `overlap`) are green, those under keys naming misses (`unmatched`, `miss`, `extra`, ...) red, and
- * words of the hypothesis found among the matched values are highlighted.
+ * `overlap`) are green, those under keys naming misses (`unmatched`, `miss`, `extra`, ...) red; an
+ * object with a match-like count (`{ tokens: [...], matched: 0 }`) colours its strings green when the
+ * count is positive and red when it is 0. Words of the hypothesis found among the matched values are
+ * highlighted.
  */
 import { formatFixed } from "@gramscore/core";
 import type { Colors } from "./io.js";
@@ -16,6 +18,18 @@ const MATCH = /match|hit|common|overlap|correct|shared|aligned|found/i;
 export function toneOf(key: string): Tone {
   if (MISS.test(key)) return "miss";
   if (MATCH.test(key)) return "match";
+  return undefined;
+}
+
+/**
+ * The tone an object gives its contents by counting its own matches: an entry such as
+ * `{ tokens: ["the", "cat"], matched: 1 }` is a match when its match-like number is positive and a
+ * miss when it is 0.
+ */
+function countTone(value: Record<string, unknown>): Tone {
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === "number" && toneOf(key) === "match") return v > 0 ? "match" : "miss";
+  }
   return undefined;
 }
 
@@ -55,10 +69,12 @@ export function renderTree(value: unknown, c: Colors, width = 4, indent = "", to
   }
   const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length === 0) return [`${indent}${c.dim("{}")}`];
+  const own = countTone(value as Record<string, unknown>) ?? tone;
   const lines: string[] = [];
   for (const [key, v] of entries) {
-    const t = toneOf(key) ?? tone;
-    const label = t === "match" ? c.green(key) : t === "miss" ? c.red(key) : c.cyan(key);
+    const keyTone = toneOf(key);
+    const t = keyTone ?? own;
+    const label = keyTone === "match" ? c.green(key) : keyTone === "miss" ? c.red(key) : c.cyan(key);
     const sub = renderTree(v, c, width, `${indent}  `, t);
     if (sub.length === 1 && (isPlain(v) || (Array.isArray(v) && !sub[0]!.trimStart().startsWith("- ")))) {
       lines.push(`${indent}${label}: ${sub[0]!.trimStart()}`);
@@ -76,7 +92,8 @@ export function matchedStrings(value: unknown, tone: Tone = undefined, out: Set<
   } else if (Array.isArray(value)) {
     for (const v of value) matchedStrings(v, tone, out);
   } else if (value !== null && typeof value === "object") {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) matchedStrings(v, toneOf(k) ?? tone, out);
+    const own = countTone(value as Record<string, unknown>) ?? tone;
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) matchedStrings(v, toneOf(k) ?? own, out);
   }
   return out;
 }

@@ -280,6 +280,15 @@ describe("explain rendering", () => {
     expect(highlightWords("The cat sat, dog.", matchedStrings(explanation), c)).toBe(`${c.green("The")} ${c.green("cat")} ${c.green("sat,")} ${c.red("dog.")}`);
     expect(highlightWords("x y", new Set(), c)).toBe("x y");
   });
+  it("reads match counts of entries such as { tokens, matched }", () => {
+    const c = colors(true);
+    const orders = { orders: [{ n: 1, matches: 2, ngrams: [{ tokens: ["the"], matched: 1 }, { tokens: ["sat"], matched: 0 }, { tokens: ["cat"], matched: 1 }] }] };
+    expect([...matchedStrings(orders)]).toEqual(["the", "cat"]);
+    const text = renderTree(orders, c).join("\n");
+    expect(text).toContain(c.green('"the"'));
+    expect(text).toContain(c.red('"sat"'));
+    expect(highlightWords("the cat sat", matchedStrings(orders), c)).toBe(`${c.green("the")} ${c.green("cat")} ${c.red("sat")}`);
+  });
 });
 
 describe("colours", () => {
