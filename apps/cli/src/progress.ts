@@ -35,7 +35,7 @@ export async function startProgress(io: CliIO, bytes: ByteCounter, enabled: bool
             format: known()
               ? `${label} {bar} {percentage}% | {segments} segments | ETA {eta_formatted}`
               : `${label} {segments} segments`,
-            hideCursor: true,
+            hideCursor: false,
             clearOnComplete: true,
             fps: 10,
           },
