@@ -125,8 +125,8 @@ async function buildProgram(io: CliIO, registry: Registry, config: CliConfig, pr
     };
 
   const score = inputOptions(program.command("score").summary("score hypotheses against references").description(
-    "Score hypotheses against references with one or more metrics in one pass. References come one file per\n" +
-      "reference stream (as in sacrebleu) with hypotheses from stdin or -i (one file per system), or as JSONL\n" +
+    "Score hypotheses against references with one or more metrics in one pass. References come one file per " +
+      "reference stream (as in sacrebleu) with hypotheses from stdin or -i (one file per system), or as JSONL " +
       'records {"hyp": "...", "refs": ["..."], "system": "..."} from --input files or stdin.',
   ))
     .option("--segments", "also score every segment")
@@ -137,7 +137,7 @@ async function buildProgram(io: CliIO, registry: Registry, config: CliConfig, pr
     .action(run("scoreAction"));
 
   const stats = inputOptions(program.command("stats").summary("write the sufficient statistics of a shard").description(
-    "Compute the sufficient statistics of a shard of the data and write them as JSON lines (one per system and\n" +
+    "Compute the sufficient statistics of a shard of the data and write them as JSON lines (one per system and " +
       "metric, core's serialized statistics with the system and options); `gramscore merge` combines shards.",
   ))
     .option("-o, --output <file>", "write the statistics to a file instead of stdout")
@@ -158,7 +158,7 @@ async function buildProgram(io: CliIO, registry: Registry, config: CliConfig, pr
     .command("explain")
     .summary("show why one segment scores what it does")
     .description(
-      "Explain one segment with each metric's explain(): give it inline (--hyp, --ref) or pick it from the input\n" +
+      "Explain one segment with each metric's explain(): give it inline (--hyp, --ref) or pick it from the input " +
         "with --line (1-based; --system picks the system when there are several).",
     )
     .argument("[refs...]", "reference files, one per reference stream (leave out to read JSONL records)")
