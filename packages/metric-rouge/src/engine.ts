@@ -171,12 +171,16 @@ export class RougeEngine {
   #maybeReset(): void {
     // The n-gram table lives for one segment: small tables stay in the processor's cache.
     this.#table.clear();
-    this.#segment++;
+    if (++this.#segment === 0x7fffffff) {
+      this.#segment = 1;
+      this.#local.fill(0);
+    }
     if (this.#interner.full || this.#wordIds.size > VOCABULARY_LIMIT || (this.#scanner?.size ?? 0) > VOCABULARY_LIMIT) {
       this.#interner.clear();
       this.#wordIds.clear();
       this.#scanner?.clear();
       this.#texts.clear();
+      this.#local.fill(0);
     }
   }
 
@@ -282,31 +286,37 @@ export class RougeEngine {
   #ngramHits(hyp: PreparedText, refs: readonly PreparedText[], maxN: number): Float64Array {
     const K = refs.length;
     const out = new Float64Array(K * maxN);
-    const size = this.#interner.size;
+    // Local ids: #local holds [segment stamp, local id] per global id, so nothing needs resetting.
+    const size = this.#interner.size * 2;
     if (this.#local.length < size) {
       let n = this.#local.length;
       while (n < size) n *= 2;
-      this.#local = new Int32Array(n);
+      const bigger = new Int32Array(n);
+      bigger.set(this.#local);
+      this.#local = bigger;
     }
     const map = this.#local;
+    const stamp = this.#segment;
     let L = 0;
-    const localize = (ids: Int32Array): Int32Array => {
+    const locs = new Array<Int32Array>(K + 1);
+    for (let r = 0; r <= K; r++) {
+      const ids = r === K ? hyp.flat : refs[r]!.flat;
       const loc = new Int32Array(ids.length);
       for (let i = 0; i < ids.length; i++) {
-        const g = ids[i]!;
-        let v = map[g]!;
-        if (v === 0) v = map[g] = ++L;
-        loc[i] = v - 1;
+        const at = ids[i]! * 2;
+        if (map[at] !== stamp) {
+          map[at] = stamp;
+          map[at + 1] = L++;
+        }
+        loc[i] = map[at + 1]!;
       }
-      return loc;
-    };
-    const h = localize(hyp.flat);
-    const locs = refs.map((r) => localize(r.flat));
-    for (const id of hyp.flat) map[id] = 0;
-    for (const r of refs) for (const id of r.flat) map[id] = 0;
+      locs[r] = loc;
+    }
+    const h = locs[K]!;
     let hypKeys: Int32Array[] | undefined;
+    let span = 1;
     for (let n = 1; n <= maxN; n++) {
-      const span = L ** n;
+      span *= L;
       if (span <= DIRECT_LIMIT) {
         if (this.#direct.length < span) {
           let m = this.#direct.length;
@@ -330,12 +340,36 @@ export class RougeEngine {
   #directOverlap(a: Int32Array, b: Int32Array, n: number, L: number): number {
     if (a.length < n || b.length < n) return 0;
     const c = this.#direct;
+    let hits = 0;
+    if (n === 1) {
+      for (let i = 0; i < a.length; i++) c[a[i]!]!++;
+      for (let i = 0; i < b.length; i++) {
+        const k = b[i]!;
+        if (c[k]! > 0) {
+          hits++;
+          c[k]!--;
+        }
+      }
+      for (let i = 0; i < a.length; i++) c[a[i]!] = 0;
+      return hits;
+    }
+    if (n === 2) {
+      for (let i = 1; i < a.length; i++) c[a[i - 1]! * L + a[i]!]!++;
+      for (let i = 1; i < b.length; i++) {
+        const k = b[i - 1]! * L + b[i]!;
+        if (c[k]! > 0) {
+          hits++;
+          c[k]!--;
+        }
+      }
+      for (let i = 1; i < a.length; i++) c[a[i - 1]! * L + a[i]!] = 0;
+      return hits;
+    }
     for (let i = 0; i + n <= a.length; i++) {
       let key = 0;
       for (let j = 0; j < n; j++) key = key * L + a[i + j]!;
       c[key]!++;
     }
-    let hits = 0;
     for (let i = 0; i + n <= b.length; i++) {
       let key = 0;
       for (let j = 0; j < n; j++) key = key * L + b[i + j]!;
@@ -472,15 +506,24 @@ export class RougeEngine {
     return { hit, base };
   }
 
-  /** Per type and reference: hits, counts and selection scores of one segment. */
-  referenceData(hyp: PreparedText, refs: readonly PreparedText[]): ReferenceData {
+  #data: ReferenceData = { refs: 0, hit: new Float64Array(64), model: new Float64Array(64), peer: new Float64Array(64), select: new Float64Array(64) };
+
+  /**
+   * Per type and reference: hits, counts and selection scores of one segment. Unless `fresh`, the
+   * arrays are the engine's own and are overwritten by the next call.
+   */
+  referenceData(hyp: PreparedText, refs: readonly PreparedText[], fresh = false): ReferenceData {
     const { types, mode } = this.config;
     const K = refs.length;
     const T = types.length;
-    const hit = new Float64Array(T * K);
-    const model = new Float64Array(T * K);
-    const peer = new Float64Array(T * K);
-    const select = new Float64Array(T * K);
+    let data = this.#data;
+    if (fresh || data.hit.length < T * K) {
+      const size = Math.max(T * K, fresh ? 0 : data.hit.length * 2);
+      data = { refs: K, hit: new Float64Array(size), model: new Float64Array(size), peer: new Float64Array(size), select: new Float64Array(size) };
+      if (!fresh) this.#data = data;
+    }
+    data = { ...data, refs: K };
+    const { hit, model, peer, select } = data;
     const table = this.#table;
     const maxN = this.#maxN;
     const nHits = maxN > 0 ? this.#ngramHits(hyp, refs, maxN) : undefined;
@@ -571,7 +614,7 @@ export class RougeEngine {
         }
       }
     }
-    return { refs: K, hit, model, peer, select };
+    return data;
   }
 
   /** Writes P, R, F of one type from hits and counts into `out[o…o+2]`. */

@@ -1,21 +1,71 @@
-import { addToPartials, sumPartials } from "@gramscore/core";
-
 /**
- * Exact running sums kept as lists of non-overlapping doubles ("partials"), in a canonical form so
- * that equal real sums have identical JSON whatever the order or grouping of the additions: the
- * first element is the correctly rounded sum, the second the correctly rounded remainder, and so on
- * (an empty list is zero). `merge` and `add` never modify their arguments.
+ * Exact running sums kept as lists of non-overlapping doubles, in a canonical form so that equal real
+ * sums have identical JSON whatever the order or grouping of the additions: the first element is the
+ * correctly rounded sum, the second the correctly rounded remainder, and so on (an empty list is
+ * zero). Additions never modify their arguments.
+ *
+ * The arithmetic is Shewchuk's exact expansion sum (as in Python's `math.fsum`) on a scratch buffer,
+ * with the half-even final rounding of `fsum`.
  */
 
-/** Rewrites `partials` (consumed) into the canonical form. */
-function canonical(partials: number[]): number[] {
+let scratch = new Float64Array(64);
+let used = 0;
+
+/** Adds `x` exactly into the scratch expansion (non-overlapping, increasing magnitude). */
+function grow(x: number): void {
+  let i = 0;
+  for (let j = 0; j < used; j++) {
+    let y = scratch[j]!;
+    if (Math.abs(x) < Math.abs(y)) {
+      const t = x;
+      x = y;
+      y = t;
+    }
+    const hi = x + y;
+    const lo = y - (hi - x);
+    if (lo !== 0) scratch[i++] = lo;
+    x = hi;
+  }
+  if (i === scratch.length) {
+    const bigger = new Float64Array(scratch.length * 2);
+    bigger.set(scratch);
+    scratch = bigger;
+  }
+  scratch[i++] = x;
+  used = i;
+}
+
+/** The correctly rounded (half-even) value of the scratch expansion. */
+function rounded(): number {
+  let n = used;
+  if (n === 0) return 0;
+  let hi = scratch[--n]!;
+  let lo = 0;
+  while (n > 0) {
+    const x = hi;
+    const y = scratch[--n]!;
+    hi = x + y;
+    lo = y - (hi - x);
+    if (lo !== 0) break;
+  }
+  if (n > 0 && ((lo < 0 && scratch[n - 1]! < 0) || (lo > 0 && scratch[n - 1]! > 0))) {
+    const y = lo * 2;
+    const x = hi + y;
+    if (y === x - hi) hi = x;
+  }
+  return hi;
+}
+
+/** The canonical form of the scratch expansion (which it consumes). */
+function canonical(): number[] {
   const out: number[] = [];
   for (let guard = 0; guard < 64; guard++) {
-    const s = sumPartials(partials);
+    const s = rounded();
     if (s === 0) break;
     out.push(s);
-    addToPartials(partials, -s);
+    grow(-s);
   }
+  used = 0;
   return out;
 }
 
@@ -37,20 +87,10 @@ export function exactAdd(a: readonly number[], b: readonly number[]): number[] {
     const e = x - (s - bb) + (y - bb);
     return s === 0 ? [] : e === 0 ? [s] : [s, e];
   }
-  const p: number[] = [];
-  for (const x of a) addToPartials(p, x);
-  for (const x of b) addToPartials(p, x);
-  return canonical(p);
-}
-
-/** The canonical exact sum of `a` plus the number `x`. */
-export function exactAddValue(a: readonly number[], x: number): number[] {
-  if (x === 0) return a.slice();
-  if (a.length === 0) return [x];
-  const p: number[] = [];
-  for (const y of a) addToPartials(p, y);
-  addToPartials(p, x);
-  return canonical(p);
+  used = 0;
+  for (let i = 0; i < a.length; i++) grow(a[i]!);
+  for (let i = 0; i < b.length; i++) grow(b[i]!);
+  return canonical();
 }
 
 /** The correctly rounded value of an exact sum. */
@@ -63,6 +103,8 @@ export function isCanonical(a: unknown): a is number[] {
   if (!Array.isArray(a)) return false;
   for (const x of a) if (typeof x !== "number" || !Number.isFinite(x) || x === 0) return false;
   if (a.length <= 1) return true;
-  const c = canonical([...a]);
+  used = 0;
+  for (const x of a) grow(x);
+  const c = canonical();
   return c.length === a.length && c.every((x, i) => Object.is(x, a[i]));
 }

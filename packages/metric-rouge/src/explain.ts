@@ -206,7 +206,7 @@ export function explainSegment(engine: RougeEngine, hypothesis: string, referenc
   engine.begin();
   const hyp = engine.prepare(hypothesis, "The hypothesis", true);
   const refs = references.map((r, i) => engine.prepare(r, `Reference ${i}`, true));
-  const data = engine.referenceData(hyp, refs);
+  const data = engine.referenceData(hyp, refs, true);
   const used: number[][] = [];
   const row = engine.combine(data, used);
   const K = refs.length;
