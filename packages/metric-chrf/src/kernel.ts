@@ -2,32 +2,63 @@
  * The hot path of chrF: per-order `[hyp, ref, match]` statistics of one hypothesis against each of
  * its references, on integer token ids (code points, or word ids), without building any string.
  *
- * Order by order, every n-gram gets a dense integer rank: the rank of the n-gram at position `i`
- * is found from the pair (rank of the (n−1)-gram at `i`, token at `i + n − 1`) in an open-addressing
- * hash table that only the hypothesis fills. Hypothesis counts live in an array indexed by rank. A
- * reference n-gram is then looked up (never inserted): when it is absent, no longer n-gram starting
- * there can be in the hypothesis either, so that position is dropped for the higher orders. Matches
- * `Σ min(hyp_g, ref_g)` are summed on the fly: a reference occurrence matches while its n-gram's
- * reference count is below its hypothesis count.
+ * Order by order, every n-gram of the hypothesis gets a dense integer rank (1, 2, …): at order 1 the
+ * rank of its token, at order n the rank interned for the pair (rank of its (n−1)-prefix, rank of its
+ * last token). Hypothesis counts live in an array indexed by rank. A reference n-gram is looked up,
+ * never interned: when it is absent, no longer n-gram starting there can be in the hypothesis either,
+ * so that position is dropped for the higher orders; likewise a hypothesis position is dropped once
+ * no reference has its prefix. Matches `Σ min(hyp_g, ref_g)` are summed on the fly: a reference
+ * occurrence matches while its n-gram's reference count is below its hypothesis count.
+ *
+ * Pairs are interned in a directly indexed table (`prefix rank × (distinct tokens + 1) + token rank`)
+ * when it is small, else in an open-addressing hash table.
  */
 import { ErrorCode, GramscoreError } from "@gramscore/core";
 
 const DEAD = -1;
+/** Largest directly indexed pair table (entries); larger products use the hash table. */
+const DIRECT_LIMIT = 1 << 18;
+const MAX_GEN = 0x3fffffff;
 
 /** Reusable buffers for {@link NgramStatsCounter.count}; one per metric instance (not re-entrant). */
 export class NgramStatsCounter {
-  #slotGen = new Int32Array(64);
-  #slotParent = new Int32Array(64);
-  #slotToken = new Int32Array(64);
-  #slotRank = new Int32Array(64);
+  /** Order-1 hash: token + 1 (0 = empty) and its rank, cleared after each call. */
+  #tokKeys = new Int32Array(64);
+  #tokRanks = new Int32Array(64);
+  #tokBits = 6;
+  /** Slot of each order-1 rank in the order-1 hash, to clear it. */
+  #tokSlot = new Int32Array(64);
+  readonly #directLimit: number;
+
+  /** Directly indexed pair table: rank, 0 = empty; all zero between uses. */
+  #pairs = new Int32Array(1024);
+  /** Index in `#pairs` of each rank of the current order, to clear it. */
+  #pairAt = new Int32Array(64);
+  /** Pair hash slots, 4 numbers each: generation (empty unless current), prefix rank, token rank, rank. */
+  #slots = new Int32Array(4 << 6);
   #bits = 6;
   #gen = 0;
+  /** Per rank of the current order: hypothesis count. */
   #hypCount = new Int32Array(64);
+  /** Per rank: count in the reference being scanned (zeroed before each scan). */
   #refCount = new Int32Array(64);
-  #refGen = new Int32Array(64);
-  #rgen = 0;
+  /** Per rank: the generation of the order in which some reference had it. */
+  #seen = new Int32Array(64);
+  #seenGen = 0;
+  /** Order-1 rank of every position (DEAD in a reference when the hypothesis lacks the token). */
+  #hypTok = new Int32Array(64);
+  #refTok = new Int32Array(64);
+  /** Rank of the n-gram at every position for the current order, or DEAD. */
   #hypRank = new Int32Array(64);
   #refRank = new Int32Array(64);
+
+  /**
+   * @param directLimit Largest directly indexed pair table, in entries; beyond it pairs go to a hash
+   *   table. (Tests lower it to exercise both paths.)
+   */
+  constructor(directLimit = DIRECT_LIMIT) {
+    this.#directLimit = directLimit;
+  }
 
   /**
    * Adds per-order statistics to `out`: for reference `k` and order `n` (1 … `orders`) the triple
@@ -36,7 +67,7 @@ export class NgramStatsCounter {
    * the reference has none of that order; `ref_n` the number of reference n-grams; `match_n` the
    * clipped overlap. `out` must hold zeros there.
    *
-   * @param hyp Hypothesis token ids (`hyp[0 … hypLen)`).
+   * @param hyp Hypothesis token ids (`hyp[0 … hypLen)`), integers from 0 to 2^31 − 2.
    * @param refs Token ids of all references, back to back; reference `k` is `refs[refStart[k] … refStart[k + 1])`.
    */
   count(
@@ -51,49 +82,213 @@ export class NgramStatsCounter {
     offset: number,
   ): void {
     const refTotal = refStart[nRefs]!;
+    // Totals are arithmetic; hyp_n counts only where the reference has n-grams of that order.
+    for (let k = 0; k < nRefs; k++) {
+      const refLen = refStart[k + 1]! - refStart[k]!;
+      for (let n = 1; n <= orders; n++) {
+        const refN = refLen - n + 1;
+        if (refN <= 0) break;
+        const at = k * stride + offset + 3 * (n - 1);
+        out[at] = hypLen - n + 1 > 0 ? hypLen - n + 1 : 0;
+        out[at + 1] = refN;
+      }
+    }
+    if (hypLen === 0 || refTotal === 0) return;
     this.#reserve(hypLen, refTotal);
+    // A call takes at most `orders` generations; restart them while no call is under way.
+    if (this.#seenGen > MAX_GEN - orders) {
+      this.#seen.fill(0);
+      this.#seenGen = 0;
+    }
+    const distinct = this.#order1(hyp, hypLen, refs, refStart, nRefs, out, stride, offset);
+    if (orders === 1 || hypLen === 1) return;
+    const width = distinct + 1;
+    if ((hypLen + 1) * width <= this.#directLimit) this.#direct(hypLen, refStart, nRefs, orders, width, out, stride, offset);
+    else this.#hashed(hypLen, refStart, nRefs, orders, out, stride, offset);
+  }
+
+  /** Order 1: ranks the hypothesis tokens, maps reference tokens to them; returns the number of distinct tokens. */
+  #order1(hyp: Int32Array, hypLen: number, refs: Int32Array, refStart: Int32Array, nRefs: number, out: Int32Array, stride: number, offset: number): number {
+    const keys = this.#tokKeys;
+    const ranks = this.#tokRanks;
+    const slotOf = this.#tokSlot;
+    const shift = 32 - this.#tokBits;
+    const mask = (1 << this.#tokBits) - 1;
+    const hypTok = this.#hypTok;
+    const refTok = this.#refTok;
     const hypRank = this.#hypRank;
     const refRank = this.#refRank;
-    hypRank.fill(0, 0, hypLen);
-    refRank.fill(0, 0, refTotal);
     const hypCount = this.#hypCount;
     const refCount = this.#refCount;
-    const refGen = this.#refGen;
-    const slotGen = this.#slotGen;
-    const slotParent = this.#slotParent;
-    const slotToken = this.#slotToken;
-    const slotRank = this.#slotRank;
+    const seen = this.#seen;
+    const seenGen = this.#nextSeenGen();
+    let m = 0;
+    for (let i = 0; i < hypLen; i++) {
+      const key = hyp[i]! + 1;
+      let h = Math.imul(key, 0x9e3779b1) >>> shift;
+      let r: number;
+      for (;;) {
+        const k = keys[h]!;
+        if (k === 0) {
+          r = ++m;
+          keys[h] = key;
+          ranks[h] = r;
+          slotOf[r] = h;
+          hypCount[r] = 1;
+          break;
+        }
+        if (k === key) {
+          r = ranks[h]!;
+          hypCount[r]!++;
+          break;
+        }
+        h = (h + 1) & mask;
+      }
+      hypTok[i] = r;
+      hypRank[i] = r;
+    }
+    for (let k = 0; k < nRefs; k++) {
+      const start = refStart[k]!;
+      const end = refStart[k + 1]!;
+      if (end <= start) continue;
+      refCount.fill(0, 0, m + 1);
+      let matches = 0;
+      for (let j = start; j < end; j++) {
+        const key = refs[j]! + 1;
+        let h = Math.imul(key, 0x9e3779b1) >>> shift;
+        let r = DEAD;
+        for (;;) {
+          const x = keys[h]!;
+          if (x === 0) break;
+          if (x === key) {
+            r = ranks[h]!;
+            break;
+          }
+          h = (h + 1) & mask;
+        }
+        refTok[j] = r;
+        refRank[j] = r;
+        if (r === DEAD) continue;
+        seen[r] = seenGen;
+        const c = refCount[r]!;
+        matches += (c - hypCount[r]!) >>> 31; // c < hypCount[r]
+        refCount[r] = c + 1;
+      }
+      out[k * stride + offset + 2] = matches;
+    }
+    for (let r = 1; r <= m; r++) keys[slotOf[r]!] = 0;
+    return m;
+  }
+
+  /** Orders 2 … `orders` with the directly indexed pair table (`width` = distinct tokens + 1). */
+  #direct(hypLen: number, refStart: Int32Array, nRefs: number, orders: number, width: number, out: Int32Array, stride: number, offset: number): void {
+    if (this.#pairs.length < (hypLen + 1) * width) this.#pairs = new Int32Array(grow((hypLen + 1) * width));
+    const pairs = this.#pairs;
+    const pairAt = this.#pairAt;
+    const hypTok = this.#hypTok;
+    const refTok = this.#refTok;
+    const hypRank = this.#hypRank;
+    const refRank = this.#refRank;
+    const hypCount = this.#hypCount;
+    const refCount = this.#refCount;
+    const seen = this.#seen;
+    let prevSeen = this.#seenGen;
+    for (let n = 2; n <= orders; n++) {
+      const hypN = hypLen - n + 1;
+      if (hypN <= 0) return;
+      const seenGen = this.#nextSeenGen();
+      let ranks = 0;
+      for (let i = 0; i < hypN; i++) {
+        const parent = hypRank[i]!;
+        if (parent === DEAD || seen[parent] !== prevSeen) {
+          hypRank[i] = DEAD;
+          continue;
+        }
+        const at = parent * width + hypTok[i + n - 1]!;
+        let r = pairs[at]!;
+        if (r === 0) {
+          r = ++ranks;
+          pairs[at] = r;
+          pairAt[r] = at;
+          hypCount[r] = 1;
+        } else hypCount[r]!++;
+        hypRank[i] = r;
+      }
+      if (ranks === 0) return;
+      for (let k = 0; k < nRefs; k++) {
+        const start = refStart[k]!;
+        const end = refStart[k + 1]! - n + 1;
+        if (end <= start) continue;
+        refCount.fill(0, 0, ranks + 1);
+        let matches = 0;
+        for (let j = start; j < end; j++) {
+          const parent = refRank[j]!;
+          if (parent === DEAD) continue;
+          const t = refTok[j + n - 1]!;
+          const r = t === DEAD ? 0 : pairs[parent * width + t]!;
+          if (r === 0) {
+            refRank[j] = DEAD;
+            continue;
+          }
+          refRank[j] = r;
+          seen[r] = seenGen;
+          const c = refCount[r]!;
+          matches += (c - hypCount[r]!) >>> 31; // c < hypCount[r]
+          refCount[r] = c + 1;
+        }
+        out[k * stride + offset + 3 * (n - 1) + 2] = matches;
+      }
+      for (let r = 1; r <= ranks; r++) pairs[pairAt[r]!] = 0;
+      prevSeen = seenGen;
+    }
+  }
+
+  /** Orders 2 … `orders` with the pair hash table (for long hypotheses with many distinct tokens). */
+  #hashed(hypLen: number, refStart: Int32Array, nRefs: number, orders: number, out: Int32Array, stride: number, offset: number): void {
+    const slots = this.#slots;
     const shift = 32 - this.#bits;
     const mask = (1 << this.#bits) - 1;
-    let alive = refTotal;
-
-    for (let n = 1; n <= orders; n++) {
+    const hypTok = this.#hypTok;
+    const refTok = this.#refTok;
+    const hypRank = this.#hypRank;
+    const refRank = this.#refRank;
+    const hypCount = this.#hypCount;
+    const refCount = this.#refCount;
+    const seen = this.#seen;
+    let prevSeen = this.#seenGen;
+    for (let n = 2; n <= orders; n++) {
       const hypN = hypLen - n + 1;
+      if (hypN <= 0) return;
+      const seenGen = this.#nextSeenGen();
       let gen = this.#gen + 1;
-      if (gen > 0x3fffffff) {
-        slotGen.fill(0);
+      if (gen > MAX_GEN) {
+        slots.fill(0);
         gen = 1;
       }
       this.#gen = gen;
       let ranks = 0;
-      // Hypothesis: intern every n-gram, count it by rank.
       for (let i = 0; i < hypN; i++) {
         const parent = hypRank[i]!;
-        const token = hyp[i + n - 1]!;
+        if (parent === DEAD || seen[parent] !== prevSeen) {
+          hypRank[i] = DEAD;
+          continue;
+        }
+        const token = hypTok[i + n - 1]!;
         let h = Math.imul(Math.imul(parent, 0x2c1b3c6d) ^ token, 0x9e3779b1) >>> shift;
         for (;;) {
-          if (slotGen[h] !== gen) {
-            slotGen[h] = gen;
-            slotParent[h] = parent;
-            slotToken[h] = token;
+          const s = h << 2;
+          if (slots[s] !== gen) {
             const r = ++ranks;
-            slotRank[h] = r;
+            slots[s] = gen;
+            slots[s + 1] = parent;
+            slots[s + 2] = token;
+            slots[s + 3] = r;
             hypCount[r] = 1;
             hypRank[i] = r;
             break;
           }
-          if (slotToken[h] === token && slotParent[h] === parent) {
-            const r = slotRank[h]!;
+          if (slots[s + 2] === token && slots[s + 1] === parent) {
+            const r = slots[s + 3]!;
             hypCount[r]!++;
             hypRank[i] = r;
             break;
@@ -101,71 +296,77 @@ export class NgramStatsCounter {
           h = (h + 1) & mask;
         }
       }
-      // References: look up, clip, and drop positions whose n-gram the hypothesis lacks.
+      if (ranks === 0) return;
       for (let k = 0; k < nRefs; k++) {
         const start = refStart[k]!;
-        const refN = refStart[k + 1]! - start - n + 1;
-        const at = k * stride + offset + 3 * (n - 1);
-        if (refN <= 0) continue;
-        out[at] = hypN > 0 ? hypN : 0;
-        out[at + 1] = refN;
-        if (hypN <= 0 || alive === 0) continue;
-        let rgen = this.#rgen + 1;
-        if (rgen > 0x3fffffff) {
-          refGen.fill(0);
-          rgen = 1;
-        }
-        this.#rgen = rgen;
+        const end = refStart[k + 1]! - n + 1;
+        if (end <= start) continue;
+        refCount.fill(0, 0, ranks + 1);
         let matches = 0;
-        for (let j = start; j < start + refN; j++) {
+        for (let j = start; j < end; j++) {
           const parent = refRank[j]!;
           if (parent === DEAD) continue;
-          const token = refs[j + n - 1]!;
-          let h = Math.imul(Math.imul(parent, 0x2c1b3c6d) ^ token, 0x9e3779b1) >>> shift;
+          const token = refTok[j + n - 1]!;
           let r = DEAD;
-          while (slotGen[h] === gen) {
-            if (slotToken[h] === token && slotParent[h] === parent) {
-              r = slotRank[h]!;
-              break;
+          if (token !== DEAD) {
+            let h = Math.imul(Math.imul(parent, 0x2c1b3c6d) ^ token, 0x9e3779b1) >>> shift;
+            for (;;) {
+              const s = h << 2;
+              if (slots[s] !== gen) break;
+              if (slots[s + 2] === token && slots[s + 1] === parent) {
+                r = slots[s + 3]!;
+                break;
+              }
+              h = (h + 1) & mask;
             }
-            h = (h + 1) & mask;
           }
           refRank[j] = r;
-          if (r === DEAD) {
-            alive--;
-            continue;
-          }
-          let c = 0;
-          if (refGen[r] === rgen) c = refCount[r]!;
-          else refGen[r] = rgen;
-          if (c < hypCount[r]!) matches++;
+          if (r === DEAD) continue;
+          seen[r] = seenGen;
+          const c = refCount[r]!;
+          matches += (c - hypCount[r]!) >>> 31; // c < hypCount[r]
           refCount[r] = c + 1;
         }
-        out[at + 2] = matches;
+        out[k * stride + offset + 3 * (n - 1) + 2] = matches;
       }
+      prevSeen = seenGen;
     }
+  }
+
+  #nextSeenGen(): number {
+    return ++this.#seenGen;
   }
 
   /** Makes room for a hypothesis of `hypLen` tokens and references of `refLen` tokens in all. */
   #reserve(hypLen: number, refLen: number): void {
-    if (this.#hypRank.length < hypLen) this.#hypRank = new Int32Array(grow(hypLen));
+    if (this.#hypRank.length < hypLen) {
+      const size = grow(hypLen);
+      this.#hypRank = new Int32Array(size);
+      this.#hypTok = new Int32Array(size);
+    }
     if (this.#hypCount.length <= hypLen) {
+      // Ranks of one order go up to hypLen.
       const size = grow(hypLen + 1);
       this.#hypCount = new Int32Array(size);
       this.#refCount = new Int32Array(size);
-      this.#refGen = new Int32Array(size);
-      this.#rgen = 0;
+      this.#seen = new Int32Array(size);
+      this.#tokSlot = new Int32Array(size);
+      this.#pairAt = new Int32Array(size);
+      this.#seenGen = 0;
     }
-    if (this.#refRank.length < refLen) this.#refRank = new Int32Array(grow(refLen));
-    // At most hypLen keys per order: keep the load factor at or below 1/2.
-    let bits = this.#bits;
+    if (this.#refRank.length < refLen) {
+      const size = grow(refLen);
+      this.#refRank = new Int32Array(size);
+      this.#refTok = new Int32Array(size);
+    }
+    // At most hypLen keys per table: keep the load factor at or below 1/2.
+    let bits = this.#tokBits;
     while (1 << bits < 2 * hypLen) bits++;
-    if (bits !== this.#bits) {
-      const size = 1 << bits;
-      this.#slotGen = new Int32Array(size);
-      this.#slotParent = new Int32Array(size);
-      this.#slotToken = new Int32Array(size);
-      this.#slotRank = new Int32Array(size);
+    if (bits !== this.#tokBits) {
+      this.#tokKeys = new Int32Array(1 << bits);
+      this.#tokRanks = new Int32Array(1 << bits);
+      this.#tokBits = bits;
+      this.#slots = new Int32Array(4 << bits);
       this.#bits = bits;
       this.#gen = 0;
     }

@@ -14,7 +14,7 @@ import { resolveChrfOptions } from "./options.js";
 import type { ChrfOptions, ResolvedChrfOptions } from "./options.js";
 import { fScore } from "./score.js";
 import { VERSION } from "./version.js";
-import { chrfWordRanges, chrfWords } from "./words.js";
+import { WordInterner, chrfWordRanges, chrfWords } from "./words.js";
 
 /**
  * Sufficient statistics of chrF: plain JSON, merged by adding `counts` element-wise.
@@ -164,7 +164,7 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
   const scoreName = chrfScoreName(opts.beta, wordOrder);
   const name = wordOrder > 0 ? "chrf++" : "chrf";
   const counter = new NgramStatsCounter();
-  const vocab = new Map<string, number>();
+  const words = new WordInterner();
   let hypBuf = new Int32Array(256);
   let refBuf = new Int32Array(256);
   let ranges = new Int32Array(256);
@@ -186,15 +186,7 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
   /** Word ids of `text` into `out` from `at` (interned in `vocab`); returns how many. */
   const writeWords = (text: string, out: Int32Array, at: number): number => {
     const count = chrfWordRanges(text, ranges);
-    for (let w = 0; w < count; w++) {
-      const word = text.slice(ranges[2 * w]!, ranges[2 * w + 1]!);
-      let id = vocab.get(word);
-      if (id === undefined) {
-        id = vocab.size;
-        vocab.set(word, id);
-      }
-      out[at + w] = id;
-    }
+    for (let w = 0; w < count; w++) out[at + w] = words.id(text, ranges[2 * w]!, ranges[2 * w + 1]!);
     return count;
   };
 
@@ -235,7 +227,7 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
         at += writeWords(refs[k]!, refBuf, at);
       }
       refStart[nRefs] = at;
-      vocab.clear();
+      words.clear();
       counter.count(hypBuf, hypLen, refBuf, refStart, nRefs, wordOrder, work, stride, 3 * charOrder);
     }
   };
@@ -371,9 +363,9 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
         details.push(...explainOrders("char", ids(hyp), ids(ref), charOrder, (t) => String.fromCodePoint(...t)));
       }
       if (wordOrder > 0) {
-        const words = new Vocabulary();
+        const vocab = new Vocabulary();
         details.push(
-          ...explainOrders("word", words.ids(chrfWords(hyp)), words.ids(chrfWords(ref)), wordOrder, (t) => words.tokens(t).join(" ")),
+          ...explainOrders("word", vocab.ids(chrfWords(hyp)), vocab.ids(chrfWords(ref)), wordOrder, (t) => vocab.tokens(t).join(" ")),
         );
       }
       return { name: scoreName, score: references[best]!.score, reference: best, references, orders: details };
