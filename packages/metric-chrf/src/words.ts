@@ -141,7 +141,7 @@ export class WordInterner {
   }
 }
 
-function copyInto(target: Int32Array, source: Int32Array): Int32Array {
+function copyInto(target: Int32Array<ArrayBuffer>, source: Int32Array): Int32Array<ArrayBuffer> {
   target.set(source);
   return target;
 }
