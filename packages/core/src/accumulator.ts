@@ -10,7 +10,7 @@ export interface SerializedStats<S = unknown> {
   format: typeof STATS_FORMAT;
   /** Metric name. */
   metric: string;
-  /** Metric signature: shards merge only when it is identical. */
+  /** Metric signature for these statistics: a shard merges only into a metric that computes the same one for them. */
   signature: string;
   /** Number of segments the statistics cover. */
   count: number;
@@ -45,18 +45,28 @@ function checkSerialized<S>(metric: Metric<S, unknown>, value: unknown): Seriali
         "Pass the JSON that toJSON() or `gramscore stats` wrote.",
     );
   }
-  if (v.metric !== metric.name || v.signature !== metric.signature()) {
+  if (v.metric !== metric.name) {
     throw new GramscoreError(
       ErrorCode.INVALID_STATS,
-      `These statistics were computed by ${String(v.metric)} (${String(v.signature)}), not by ${metric.name} ` +
-        `(${metric.signature()}). Only statistics of the same metric with the same options can be merged.`,
-      { details: { expected: metric.signature(), received: v.signature } },
+      `These statistics were computed by ${String(v.metric)}, not by ${metric.name}. Only statistics of the same metric can be merged.`,
+      { details: { expected: metric.name, received: v.metric } },
     );
   }
   if (typeof v.count !== "number" || !Number.isInteger(v.count) || v.count < 0) {
     throw new GramscoreError(ErrorCode.INVALID_STATS, `Serialized statistics need a non-negative integer count, but got ${describeValue(v.count)}.`);
   }
   const stats = metric.parseStats ? metric.parseStats(v.stats) : (v.stats as S);
+  // The shard's signature must be what this metric's options give for these statistics: equal
+  // options, with data-dependent fields (nrefs) taken from the statistics themselves.
+  const expected = metric.signature(stats);
+  if (v.signature !== expected) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_STATS,
+      `These statistics were computed with ${String(v.signature)}, but this metric gives ${expected} for them. ` +
+        "Only statistics of the same metric with the same options can be merged: score the shards with identical options.",
+      { details: { expected, received: v.signature } },
+    );
+  }
   return { format: STATS_FORMAT, metric: v.metric, signature: v.signature, count: v.count, stats };
 }
 
@@ -92,10 +102,11 @@ export function createAccumulator<S, R>(metric: Metric<S, R>): Accumulator<S, R>
         stats = metric.merge(stats, s.stats);
         count += s.count;
       } else {
-        if (other.metric.name !== metric.name || other.metric.signature() !== metric.signature()) {
+        const theirs = other.metric.signature(other.stats);
+        if (other.metric.name !== metric.name || metric.signature(other.stats) !== theirs) {
           throw new GramscoreError(
             ErrorCode.INVALID_STATS,
-            `Cannot merge an accumulator of ${other.metric.signature()} into one of ${metric.signature()}: the metric or its options differ.`,
+            `Cannot merge an accumulator of ${theirs} into one of ${metric.signature(stats)}: the metric or its options differ.`,
           );
         }
         stats = metric.merge(stats, other.stats);
@@ -110,7 +121,7 @@ export function createAccumulator<S, R>(metric: Metric<S, R>): Accumulator<S, R>
       return metric.score(stats, "corpus");
     },
     toJSON() {
-      return { format: STATS_FORMAT, metric: metric.name, signature: metric.signature(), count, stats };
+      return { format: STATS_FORMAT, metric: metric.name, signature: metric.signature(stats), count, stats };
     },
   };
   return acc;

@@ -54,7 +54,7 @@ export function evaluate<S, R>(
   if (count === 0) throw emptyCorpus();
   const out: Evaluation<S, R> = {
     metric: metric.name,
-    signature: metric.signature(),
+    signature: metric.signature(total),
     count,
     corpus: metric.score(total, "corpus"),
     stats: total,
@@ -82,7 +82,7 @@ export async function evaluateAsync<S, R>(
   if (count === 0) throw emptyCorpus();
   const out: Evaluation<S, R> = {
     metric: metric.name,
-    signature: metric.signature(),
+    signature: metric.signature(total),
     count,
     corpus: metric.score(total, "corpus"),
     stats: total,

@@ -15,6 +15,11 @@ export interface Tokenizer {
   readonly name: string;
   readonly signature: string;
   tokenize(text: string): string[];
+  /**
+   * Present on tokenizers whose library loads asynchronously (e.g. a WASM build): resolves when
+   * `tokenize` and `signature` can be used. Front ends (the registry's `createAsync`, the CLI) await it.
+   */
+  readonly ready?: PromiseLike<unknown>;
 }
 
 /** The level a score is computed for. */
@@ -41,8 +46,12 @@ export interface Metric<S = unknown, R = unknown> {
   merge(a: S, b: S): S;
   /** Turns statistics into a result. */
   score(stats: S, level: ScoreLevel): R;
-  /** A `key:value|key:value` string naming every option that affects the numbers, and the version. */
-  signature(): string;
+  /**
+   * A `key:value|key:value` string naming every option that affects the numbers, and the version.
+   * Fields that depend on the data (sacrebleu's `nrefs`) are read from `stats` when given, so the
+   * signature of serialized statistics can be recomputed from them.
+   */
+  signature(stats?: S): string;
   /** The numbers a table shows for a result, by column name (e.g. `{ score: 38.6 }`). */
   summarize(result: R): Record<string, number>;
   /** One human-readable line for a result, in the reference tool's format where it has one. */

@@ -137,3 +137,29 @@ describe("accumulator and the merge algebra", () => {
     expect(codeOf(() => createAccumulator(metric).add(undefined as unknown as string, ["a"]))).toBe(ErrorCode.INVALID_TYPE);
   });
 });
+
+describe("data-dependent signatures (sacrebleu's nrefs)", () => {
+  type S = { n: number; refs: number };
+  const nrefsMetric = {
+    ...createToyMetric("nrefs"),
+    empty: (): S => ({ n: 0, refs: 0 }),
+    stats: (_h: string, refs: readonly string[]): S => ({ n: 1, refs: refs.length }),
+    merge: (a: S, b: S): S => ({ n: a.n + b.n, refs: a.refs === 0 ? b.refs : b.refs === 0 || b.refs === a.refs ? a.refs : -1 }),
+    score: (s: S) => s.n,
+    summarize: (n: number) => ({ n }),
+    signature: (s?: S) => `nrefs:${s === undefined || s.refs === 0 ? "?" : s.refs < 0 ? "var" : s.refs}|version:test`,
+    parseStats: (v: unknown) => v as S,
+  };
+  it("evaluate and toJSON take the signature of the statistics", () => {
+    expect(evaluate(nrefsMetric, [{ hyp: "a", refs: ["x", "y"] }]).signature).toBe("nrefs:2|version:test");
+    expect(createAccumulator(nrefsMetric).add("a", ["x"]).toJSON().signature).toBe("nrefs:1|version:test");
+  });
+  it("merges shards with different data fields into the merged signature, and refuses a forged one", () => {
+    const one = createAccumulator(nrefsMetric).add("a", ["x"]).toJSON();
+    const two = createAccumulator(nrefsMetric).add("b", ["x", "y"]).toJSON();
+    const total = createAccumulator(nrefsMetric).merge(one).merge(two);
+    expect(total.toJSON().signature).toBe("nrefs:var|version:test");
+    expect(total.compute()).toBe(2);
+    expect(codeOf(() => createAccumulator(nrefsMetric).merge({ ...one, signature: "nrefs:1|version:other" }))).toBe(ErrorCode.INVALID_STATS);
+  });
+});

@@ -422,7 +422,12 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       await registry.ensure(kind, name);
       for (;;) {
         try {
-          return registry.create(kind, name, createOptions);
+          if (kind === "tokenizer") {
+            const tokenizer = registry.create(kind, name, createOptions) as Tokenizer;
+            if (tokenizer.ready) await tokenizer.ready;
+            return tokenizer;
+          }
+          return await createMetricWhenReady(name, createOptions);
         } catch (error) {
           const missing = isGramscoreError(error, ErrorCode.UNKNOWN_TOKENIZER) ? error.details?.name : undefined;
           if (typeof missing !== "string" || slots.tokenizer.has(missing) || registry.pending().length === 0) throw error;
@@ -434,5 +439,41 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       for (const state of lazies) await loadLazy(state);
     },
   };
+  /**
+   * Creates a metric whose tokenizers may load asynchronously: the tokenizers it asks its context for
+   * are kept; when any has a `ready` promise, the metric is created again, with the same (now ready)
+   * tokenizers, once they have all loaded.
+   */
+  async function createMetricWhenReady(name: string, createOptions: unknown): Promise<Metric> {
+    const made = new Map<string, Tokenizer>();
+    const waiting: PromiseLike<unknown>[] = [];
+    const context: MetricContext = {
+      tokenizer(tokName, tokOptions) {
+        const key = `${tokName}\u0000${JSON.stringify(tokOptions ?? null)}`;
+        let tok = made.get(key);
+        if (tok === undefined) {
+          tok = registry.create("tokenizer", tokName, tokOptions) as Tokenizer;
+          made.set(key, tok);
+          if (tok.ready) waiting.push(tok.ready);
+        }
+        return tok;
+      },
+    };
+    const descriptor = registry.resolve("metric", name) as MetricDescriptor;
+    const where = `metric "${descriptor.name}" of plugin "${slots.metric.get(name)?.plugin}"`;
+    let metric: Metric | undefined;
+    try {
+      metric = descriptor.create(createOptions, context);
+    } catch (error) {
+      if (waiting.length === 0) throw error;
+    }
+    if (waiting.length > 0) {
+      await Promise.all(waiting);
+      metric = descriptor.create(createOptions, context);
+    }
+    checkInstance("metric", metric, where);
+    return metric as Metric;
+  }
+
   return registry;
 }

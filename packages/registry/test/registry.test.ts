@@ -362,3 +362,49 @@ describe("suggestNames", () => {
     expect(suggestNames("rouge", ["bleu", "chrf"])).toEqual([]);
   });
 });
+
+describe("tokenizers that load asynchronously (ready)", () => {
+  function slowTokenizerPlugin() {
+    const slow = defineTokenizer({
+      name: "slow",
+      description: "loads its library asynchronously",
+      create: () => {
+        let loaded = false;
+        const ready = new Promise<void>((resolve) => setTimeout(() => {
+          loaded = true;
+          resolve();
+        }, 5));
+        const check = () => {
+          if (!loaded) throw new GramscoreError(ErrorCode.USAGE, "still loading: await tokenizer.ready");
+        };
+        return {
+          name: "slow",
+          get signature() {
+            check();
+            return "slow#1234";
+          },
+          tokenize(text: string) {
+            check();
+            return text.split(" ");
+          },
+          ready,
+        };
+      },
+    });
+    return definePlugin({ name: "slow", tokenizers: [slow], metrics: [overlapMetric] });
+  }
+  it("createAsync awaits a tokenizer's ready promise", async () => {
+    const r = createRegistry().use(slowTokenizerPlugin());
+    expect(() => r.create("tokenizer", "slow").tokenize("a b")).toThrow(/still loading/);
+    const tok = await r.createAsync("tokenizer", "slow");
+    expect(tok.tokenize("a b")).toEqual(["a", "b"]);
+  });
+  it("createAsync creates a metric again once the tokenizers it asked for are ready", async () => {
+    const r = createRegistry().use(slowTokenizerPlugin());
+    const early = r.create("metric", "overlap", { tokenize: "slow" });
+    expect(() => evaluate(early, [{ hyp: "a b", refs: ["a c"] }])).toThrow(/still loading/);
+    const m = await r.createAsync("metric", "overlap", { tokenize: "slow" });
+    expect(m.signature()).toBe("tok:slow#1234|version:test");
+    expect(evaluate(m, [{ hyp: "a b", refs: ["a c"] }]).count).toBe(1);
+  });
+});
