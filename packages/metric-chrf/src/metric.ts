@@ -26,8 +26,8 @@ export interface ChrfStats {
    * n-grams, matched n-grams (clipped). sacrebleu's `stats` layout.
    */
   readonly counts: number[];
-  /** References per segment: 0 when there is no segment, their common number, or `var` when it varies. */
-  readonly nrefs: number | "var";
+  /** References per segment: their common number, −1 when it varies, 0 when there is no segment. */
+  readonly nrefs: number;
 }
 
 /** A chrF score, for one segment or a corpus. */
@@ -41,7 +41,7 @@ export interface ChrfResult {
   /** The statistics it was computed from (see {@link ChrfStats.counts}). */
   readonly counts: number[];
   /** References per segment (see {@link ChrfStats.nrefs}). */
-  readonly nrefs: number | "var";
+  readonly nrefs: number;
   /** sacrebleu's signature of this result (`nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:…`). */
   readonly signature: string;
 }
@@ -94,10 +94,16 @@ export interface ChrfMetric extends Metric<ChrfStats, ChrfResult> {
   explain(hyp: string, refs: readonly string[]): ChrfExplanation;
 }
 
-function combineRefs(a: number | "var", b: number | "var"): number | "var" {
+/** Combines two reference counts of {@link ChrfStats.nrefs} (0 = none yet, −1 = varies). */
+function combineRefs(a: number, b: number): number {
   if (a === 0) return b;
   if (b === 0 || a === b) return a;
-  return "var";
+  return -1;
+}
+
+/** The `nrefs:` of a signature for a reference count code. */
+function nrefsLabel(code: number): string {
+  return code > 0 ? String(code) : code < 0 ? "var" : "?";
 }
 
 function growTo(buf: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
@@ -157,7 +163,8 @@ export function createChrf(options?: ChrfOptions): ChrfMetric {
 
 /** @internal Creates the metric from resolved options. */
 export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
-  const { charOrder, wordOrder, lowercase, whitespace, epsSmoothing, numRefs } = opts;
+  const { charOrder, wordOrder, lowercase, whitespace, epsSmoothing } = opts;
+  const fixedNrefs = opts.nrefs;
   const orders = charOrder + wordOrder;
   const stride = 3 * orders;
   const factor = opts.beta * opts.beta;
@@ -170,11 +177,11 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
   let ranges = new Int32Array(256);
   let refStart = new Int32Array(8);
   let work = new Int32Array(stride * 2);
-  let observed: number | "var" = 0;
+  let observed = 0;
 
-  const signatureOf = (nrefs: number | "var"): string =>
+  const signatureOf = (nrefs: number): string =>
     formatSignature([
-      ["nrefs", numRefs ?? (nrefs === 0 ? 1 : nrefs)],
+      ["nrefs", fixedNrefs ?? nrefsLabel(nrefs)],
       ["case", lowercase ? "lc" : "mixed"],
       ["eff", !epsSmoothing],
       ["nc", charOrder],
@@ -249,12 +256,12 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
 
   const prepare = (hyp: string, refs: readonly string[]): readonly string[] => {
     checkRefs(hyp, refs);
-    if (typeof numRefs === "number" && refs.length !== numRefs) {
+    if (typeof fixedNrefs === "number" && refs.length !== fixedNrefs) {
       throw new GramscoreError(
         ErrorCode.INVALID_OPTION,
-        `This chrF metric was created with numRefs: ${numRefs}, but a segment has ${refs.length} reference${refs.length === 1 ? "" : "s"}. ` +
-          'Leave numRefs out to read it off the data, or set numRefs: "var".',
-        { details: { numRefs, received: refs.length } },
+        `A segment has ${refs.length} reference${refs.length === 1 ? "" : "s"}, but this chrF was created with nrefs: ${fixedNrefs}. ` +
+          'Give every segment that many references, or create the metric with nrefs: "var" (or without nrefs).',
+        { details: { nrefs: fixedNrefs, received: refs.length } },
       );
     }
     return refs;
@@ -436,8 +443,8 @@ export function parseChrfStats(value: unknown, charOrder: number, wordOrder: num
       );
     }
   }
-  if (!(nrefs === "var" || (typeof nrefs === "number" && Number.isInteger(nrefs) && nrefs >= 0))) {
-    throw invalidStats(`chrF statistics need nrefs: a non-negative integer or "var", but got ${describeValue(nrefs)}.`);
+  if (typeof nrefs !== "number" || !Number.isInteger(nrefs) || nrefs < -1) {
+    throw invalidStats(`chrF statistics need nrefs: the references per segment (0 for no segment, -1 when it varies), but got ${describeValue(nrefs)}.`);
   }
   if (nrefs === 0 && counts.some((c) => c !== 0)) {
     throw invalidStats("chrF statistics with nrefs 0 (no segment) must have all counts 0.");

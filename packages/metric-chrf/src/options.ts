@@ -20,12 +20,13 @@ export interface ChrfOptions {
    */
   epsSmoothing?: boolean;
   /**
-   * The `nrefs` the signature shows. By default it is read off the data, as sacrebleu does: the
-   * number of references of every segment seen so far, or `var` when it varies (`1` before any
-   * segment). Set it to pin the signature, e.g. to merge serialized statistics of a multi-reference
-   * corpus into a fresh metric; segments with another number of references are then refused.
+   * The `nrefs:` of the signature: the number of references of every segment, or `"var"` when it
+   * varies (a numeric string such as `"2"` is accepted too). When given, every segment must have
+   * exactly that many references (any number for `"var"`). When omitted, the signature reports the
+   * reference counts this metric has seen so far (`?` before the first segment), as sacrebleu does.
+   * Give it to merge serialized statistics into a fresh metric, whose signature must match theirs.
    */
-  numRefs?: number | "var";
+  nrefs?: number | "var" | string;
 }
 
 /** {@link ChrfOptions} with every default filled in. */
@@ -36,7 +37,7 @@ export interface ResolvedChrfOptions {
   readonly lowercase: boolean;
   readonly whitespace: boolean;
   readonly epsSmoothing: boolean;
-  readonly numRefs: number | "var" | undefined;
+  readonly nrefs: number | "var" | undefined;
 }
 
 /** sacrebleu's defaults. */
@@ -52,7 +53,7 @@ export const CHRF_DEFAULTS = {
 /** The highest order (character or word) accepted. */
 export const MAX_ORDER = 255;
 
-const KEYS = new Set(["charOrder", "wordOrder", "beta", "lowercase", "whitespace", "epsSmoothing", "numRefs"]);
+const KEYS = new Set(["charOrder", "wordOrder", "beta", "lowercase", "whitespace", "epsSmoothing", "nrefs"]);
 
 /**
  * The options of the `chrf` / `chrf++` descriptors, with sacrebleu's command-line names as flags
@@ -73,7 +74,26 @@ export function chrfOptionSpecs(wordOrderDefault: number): readonly OptionSpec[]
       description: "average per-order F with epsilon smoothing (chrF++.py, Moses, NLTK) instead of effective order",
       default: false,
     },
+    {
+      key: "nrefs",
+      flag: "nrefs",
+      type: "string",
+      description: "references per segment for the signature (a number, or var), checked against the data; default: as seen",
+    },
   ];
+}
+
+/** Reads the `nrefs` option: a positive integer, `"var"`, a numeric string, or undefined. */
+function readNrefs(value: unknown): number | "var" | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (value === "var") return "var";
+  const n = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : value;
+  if (typeof n === "number" && Number.isInteger(n) && n >= 1) return n;
+  throw bad(
+    `chrF option nrefs must be the number of references per segment (an integer >= 1) or "var" when it varies, ` +
+      `but got ${describeValue(value)}. Omit it to report the counts seen in the data.`,
+    "nrefs",
+  );
 }
 
 function bad(message: string, key: string): GramscoreError {
@@ -117,10 +137,7 @@ export function resolveChrfOptions(options: ChrfOptions | undefined, wordOrderDe
   if (typeof beta !== "number" || !Number.isFinite(beta) || beta < 0) {
     throw bad(`chrF option beta must be a finite number >= 0 (2 weighs recall twice as much as precision), but got ${describeValue(beta)}.`, "beta");
   }
-  const numRefs = options.numRefs;
-  if (numRefs !== undefined && numRefs !== "var" && !(typeof numRefs === "number" && Number.isInteger(numRefs) && numRefs >= 1)) {
-    throw bad(`chrF option numRefs must be a positive integer or "var", but got ${describeValue(numRefs)}.`, "numRefs");
-  }
+  const nrefs = readNrefs(options.nrefs);
   return {
     charOrder,
     wordOrder,
@@ -128,6 +145,6 @@ export function resolveChrfOptions(options: ChrfOptions | undefined, wordOrderDe
     lowercase: flag(options.lowercase, "lowercase", CHRF_DEFAULTS.lowercase),
     whitespace: flag(options.whitespace, "whitespace", CHRF_DEFAULTS.whitespace),
     epsSmoothing: flag(options.epsSmoothing, "epsSmoothing", CHRF_DEFAULTS.epsSmoothing),
-    numRefs,
+    nrefs,
   };
 }
