@@ -5,10 +5,11 @@ import { bleuSignature, computeBleu, formatBleu, mergeNrefs, nrefsLabel } from "
 import type { BleuResult, BleuStats } from "./compute.js";
 import { explainSegment } from "./explain.js";
 import type { BleuExplanation } from "./explain.js";
-import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
+import { BleuCounter, MATCH, REF, SYS, freezeSpans } from "./kernel.js";
+import type { Spans } from "./kernel.js";
 import { resolveBleuOptions } from "./options.js";
 import type { BleuOptions, ResolvedBleuOptions } from "./options.js";
-import { checkedTokenize, isBuiltinName, resolveTokenizer } from "./tokenizer.js";
+import { checkedTokenize, isBuiltinName, resolveTokenizer, spanner } from "./tokenizer.js";
 
 /** A BLEU result together with the signature of the metric that produced it. */
 export interface BleuScore extends BleuResult {
@@ -40,6 +41,9 @@ export interface BleuMetric extends Metric<BleuStats, BleuResult> {
   corpusStats(segments: Iterable<Segment>): BleuStats;
 }
 
+/** The most UTF-16 units of reference text a metric's reference cache holds before it starts over. */
+const MAX_CACHED_UNITS = 16_000_000;
+
 /**
  * Creates sacrebleu-compatible BLEU (defaults = sacrebleu 2.6.0's `BLEU()`: 13a, exp smoothing,
  * mixed case, order 4, no effective order). `context` resolves tokenizer names a registry knows.
@@ -48,18 +52,28 @@ export interface BleuMetric extends Metric<BleuStats, BleuResult> {
  * @throws GramscoreError `INVALID_OPTION`, `UNKNOWN_TOKENIZER` for bad options.
  */
 export function createBleu(options?: BleuOptions, context?: MetricContext): BleuMetric {
+  return buildBleu(options, context).metric;
+}
+
+/** The metric and its internal corpus summation (`validate` false for records already checked). */
+function buildBleu(
+  options: BleuOptions | undefined,
+  context: MetricContext | undefined,
+): { metric: BleuMetric; sum: (segments: Iterable<Segment>, validate: boolean) => BleuStats } {
   const o = resolveBleuOptions(options);
   const tokenizer = resolveTokenizer(o.tokenize, context, "bleu");
   const rawTokenize = isBuiltinName(o.tokenize) ? tokenizer.tokenize.bind(tokenizer) : checkedTokenize(tokenizer, "bleu");
+  const toSpans = spanner(o.tokenize, tokenizer, "bleu");
   const lowercase = o.lowercase;
-  const tokenize = (text: string): readonly string[] => rawTokenize(pyRstrip(lowercase ? pyLower(text) : text));
+  const prepare = (text: string): string => pyRstrip(lowercase ? pyLower(text) : text);
+  const tokenize = (text: string): readonly string[] => rawTokenize(prepare(text));
   const N = o.maxNgramOrder;
   const width = 2 + 2 * N;
   const counter = new BleuCounter(N);
   const row = new Float64Array(width);
   let seen = 0;
   const fixedNrefs = o.nrefs;
-  const refTokens: (readonly string[])[] = [];
+  const refSpans: Spans[] = [];
   const fields = {
     lowercase,
     effectiveOrder: o.effectiveOrder,
@@ -81,13 +95,46 @@ export function createBleu(options?: BleuOptions, context?: MetricContext): Bleu
     seen = mergeNrefs(seen, count);
   }
 
+  // References tokenized before (keyed by the raw text), bounded in entries and in text size.
+  const cacheLimit = isBuiltinName(o.tokenize) ? o.referenceCache : 0;
+  const cache = new Map<string, Spans>();
+  let cachedUnits = 0;
+  function referenceSpans(text: string, r: number): Spans {
+    if (cacheLimit === 0) return toSpans(prepare(text), counter.scratch(r + 1));
+    let entry = cache.get(text);
+    if (entry === undefined) {
+      entry = freezeSpans(toSpans(prepare(text), counter.scratch(r + 1)));
+      const units = entry.source.length + 4 * entry.count;
+      if (cache.size >= cacheLimit || cachedUnits + units > MAX_CACHED_UNITS) {
+        cache.clear();
+        cachedUnits = 0;
+      }
+      cache.set(text, entry);
+      cachedUnits += units;
+    }
+    return entry;
+  }
+
   /** Counts one validated segment into `out` (adding when `add`). */
   function countInto(hyp: string, refs: readonly string[], out: Float64Array, add: boolean): void {
-    const h = tokenize(hyp);
-    refTokens.length = refs.length;
-    for (let r = 0; r < refs.length; r++) refTokens[r] = tokenize(refs[r]!);
-    counter.count(h, refTokens, out, 0, add);
-    refTokens.length = 0;
+    const h = toSpans(prepare(hyp), counter.scratch(0));
+    for (let r = 0; r < refs.length; r++) refSpans[r] = referenceSpans(refs[r]!, r);
+    counter.countSpans(h, refSpans, refs.length, out, 0, add);
+  }
+
+  /** Sums the statistics of validated segments. */
+  function sumSegments(segments: Iterable<Segment>, validate: boolean): BleuStats {
+    const sums = new Float64Array(width);
+    let nrefs = 0;
+    let index = 0;
+    for (const raw of segments) {
+      const seg = validate ? validateSegment(raw, index) : raw;
+      checkNrefs(seg.refs.length, index);
+      nrefs = mergeNrefs(nrefs, seg.refs.length);
+      countInto(seg.hyp, seg.refs, sums, true);
+      index++;
+    }
+    return toStats(sums, nrefs);
   }
 
   function toStats(values: Float64Array, nrefs: number): BleuStats {
@@ -164,23 +211,13 @@ export function createBleu(options?: BleuOptions, context?: MetricContext): Bleu
     explain(hyp, refs) {
       const seg = validateSegment({ hyp, refs }, 0);
       checkNrefs(seg.refs.length, 0);
-      return explainSegment(tokenize(seg.hyp), seg.refs.map(tokenize), o);
+      return explainSegment(tokenize(seg.hyp), seg.refs.map((r) => tokenize(r)), o);
     },
     corpusStats(segments) {
-      const sums = new Float64Array(width);
-      let nrefs = 0;
-      let index = 0;
-      for (const raw of segments) {
-        const seg = validateSegment(raw, index);
-        checkNrefs(seg.refs.length, index);
-        nrefs = mergeNrefs(nrefs, seg.refs.length);
-        countInto(seg.hyp, seg.refs, sums, true);
-        index++;
-      }
-      return toStats(sums, nrefs);
+      return sumSegments(segments, true);
     },
   };
-  return metric;
+  return { metric, sum: sumSegments };
 }
 
 const STATS_KEYS = ["sysLen", "refLen", "matches", "totals", "nrefs"];
@@ -254,6 +291,15 @@ function checkStreams(hyps: unknown, refStreams: unknown): void {
   }
 }
 
+/**
+ * Options for a metric that scores one corpus and is dropped: no reference cache (references rarely
+ * repeat within one corpus), unless asked for.
+ */
+function oneShot(options: BleuOptions | undefined): BleuOptions {
+  if (options === null || typeof options !== "object") return { referenceCache: 0 };
+  return options.referenceCache === undefined ? { ...options, referenceCache: 0 } : options;
+}
+
 function emptyCorpus(): GramscoreError {
   return new GramscoreError(
     ErrorCode.EMPTY_INPUT,
@@ -273,10 +319,11 @@ export function bleu(
   options?: BleuOptions,
 ): BleuScore {
   checkStreams(hyps, refStreams);
-  const metric = createBleu(options);
+  const { metric, sum } = buildBleu(oneShot(options), undefined);
   const segments = toSegments(hyps, refStreams);
   if (segments.length === 0) throw emptyCorpus();
-  const stats = metric.corpusStats(segments);
+  // toSegments validated every record already.
+  const stats = sum(segments, false);
   return { ...metric.score(stats, "corpus"), signature: metric.signature() };
 }
 
@@ -285,7 +332,7 @@ export function bleu(
  * @throws GramscoreError for invalid records, an empty corpus or bad options.
  */
 export function corpusBleu(segments: Iterable<Segment>, options?: BleuOptions): BleuScore {
-  const metric = createBleu(options);
+  const metric = createBleu(oneShot(options));
   const stats = metric.corpusStats(segments);
   if (stats.nrefs === 0) throw emptyCorpus();
   return { ...metric.score(stats, "corpus"), signature: metric.signature() };

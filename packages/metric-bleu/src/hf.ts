@@ -1,9 +1,9 @@
 import { ErrorCode, GramscoreError, describeValue, formatFixed, formatSignature, validateSegment } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, Tokenizer } from "@gramscore/core";
-import { tokenize13a } from "@gramscore/tokenizer-sacrebleu";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
+import type { Spans } from "./kernel.js";
 import { checkOptionKeys, readBoolean, readInteger } from "./options.js";
-import { checkedTokenize, resolveTokenizer } from "./tokenizer.js";
+import { resolveTokenizer, spanner } from "./tokenizer.js";
 import type { TokenizeOption } from "./tokenizer.js";
 import { VERSION } from "./version.js";
 
@@ -59,12 +59,10 @@ function resolveHf(options: HfBleuOptions | undefined, metric: string): Resolved
 }
 
 function makeTokenizer(option: TokenizeOption | undefined, context: MetricContext | undefined, metric: string) {
-  if (option === undefined || option === "13a") {
-    const tokenizer: Tokenizer = { name: "13a", signature: "13a", tokenize: tokenize13a };
-    return { tokenizer, tokenize: tokenize13a as (text: string) => readonly string[] };
-  }
-  const tokenizer = resolveTokenizer(option, context, metric);
-  return { tokenizer, tokenize: checkedTokenize(tokenizer, metric) };
+  // evaluate's Tokenizer13a is sacrebleu's 13a applied to the text as given (no rstrip).
+  const name = option ?? "13a";
+  const tokenizer = resolveTokenizer(name, context, metric);
+  return { tokenizer, toSpans: spanner(name, tokenizer, metric) };
 }
 
 function zeroDivision(what: string): GramscoreError {
@@ -173,7 +171,8 @@ export interface HfBleuMetric extends Metric<HfBleuStats, HfBleuResult> {
  */
 export function createHfBleu(options?: HfBleuOptions, context?: MetricContext): HfBleuMetric {
   const o = resolveHf(options, "bleu-hf");
-  const { tokenizer, tokenize } = makeTokenizer(o.tokenize, context, "bleu-hf");
+  const { tokenizer, toSpans } = makeTokenizer(o.tokenize, context, "bleu-hf");
+  const refSpans: Spans[] = [];
   const N = o.maxOrder;
   const counter = new BleuCounter(N, "shortest");
   const row = new Float64Array(2 + 2 * N);
@@ -199,7 +198,9 @@ export function createHfBleu(options?: HfBleuOptions, context?: MetricContext): 
     empty: () => ({ translationLength: 0, referenceLength: 0, matches: new Array<number>(N).fill(0), possible: new Array<number>(N).fill(0) }),
     stats(hyp, refs) {
       validateSegment({ hyp, refs }, 0);
-      counter.count(tokenize(hyp), refs.map(tokenize), row);
+      const h = toSpans(hyp, counter.scratch(0));
+      for (let r = 0; r < refs.length; r++) refSpans[r] = toSpans(refs[r]!, counter.scratch(r + 1));
+      counter.countSpans(h, refSpans, refs.length, row);
       const matches = new Array<number>(N);
       const possible = new Array<number>(N);
       for (let n = 0; n < N; n++) {

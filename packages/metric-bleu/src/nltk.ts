@@ -1,6 +1,7 @@
 import { ErrorCode, GramscoreError, describeValue, formatSignature, fsum, validateSegment } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, Tokenizer } from "@gramscore/core";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
+import type { Spans } from "./kernel.js";
 import { checkOptionKeys, readBoolean, readNumber } from "./options.js";
 import {
   add,
@@ -15,7 +16,7 @@ import {
   toFloat,
 } from "./pynum.js";
 import type { PyFraction, PyNum } from "./pynum.js";
-import { checkedTokenize, isBuiltinName, resolveTokenizer } from "./tokenizer.js";
+import { resolveTokenizer, spanner } from "./tokenizer.js";
 import type { TokenizeOption } from "./tokenizer.js";
 import { VERSION } from "./version.js";
 
@@ -426,7 +427,8 @@ export function createNltkBleu(options?: NltkBleuMetricOptions, context?: Metric
   const o = resolveNltk(options, "nltk-bleu", 4, ["tokenize"]);
   const tokOption = (o.tokenize ?? "none") as TokenizeOption;
   const tokenizer = resolveTokenizer(tokOption, context, "nltk-bleu");
-  const tokenize = isBuiltinName(tokOption) ? tokenizer.tokenize.bind(tokenizer) : checkedTokenize(tokenizer, "nltk-bleu");
+  const toSpans = spanner(tokOption, tokenizer, "nltk-bleu");
+  const refSpans: Spans[] = [];
   const N = o.maxOrder;
   const counter = new BleuCounter(N);
   const row = new Float64Array(2 + 2 * N);
@@ -453,7 +455,9 @@ export function createNltkBleu(options?: NltkBleuMetricOptions, context?: Metric
     empty: () => ({ hypLen: 0, refLen: 0, numerators: new Array<number>(N).fill(0), denominators: new Array<number>(N).fill(0) }),
     stats(hyp, refs) {
       validateSegment({ hyp, refs }, 0);
-      counter.count(tokenize(hyp), refs.map(tokenize), row);
+      const h = toSpans(hyp, counter.scratch(0));
+      for (let r = 0; r < refs.length; r++) refSpans[r] = toSpans(refs[r]!, counter.scratch(r + 1));
+      counter.countSpans(h, refSpans, refs.length, row);
       const numerators = new Array<number>(N);
       const denominators = new Array<number>(N);
       for (let n = 0; n < N; n++) {

@@ -45,6 +45,14 @@ export interface BleuOptions {
    * has seen so far (a count, or `var` when they differ), as sacrebleu does.
    */
   nrefs?: NrefsOption | string;
+  /**
+   * How many references to remember tokenized (with their token hashes), so that references scored
+   * again (the same references for every system, as sacrebleu's `lru_cache` and its reference cache
+   * assume) are not tokenized again. Default 65536 (sacrebleu's cache size); 0 turns it off. Only for
+   * the built-in tokenizers; the cache also stops growing past 16 million UTF-16 units of text. It
+   * never changes a number.
+   */
+  referenceCache?: number;
 }
 
 /** {@link BleuOptions} after validation and defaults. */
@@ -57,6 +65,7 @@ export interface ResolvedBleuOptions {
   readonly effectiveOrder: boolean;
   readonly maxNgramOrder: number;
   readonly nrefs: NrefsOption | undefined;
+  readonly referenceCache: number;
 }
 
 const SNAKE_HINTS: Record<string, string> = {
@@ -151,7 +160,10 @@ export function readNrefs(value: unknown, metric: string): NrefsOption | undefin
   );
 }
 
-const BLEU_KEYS = ["tokenize", "smoothMethod", "smoothValue", "lowercase", "effectiveOrder", "maxNgramOrder", "nrefs"];
+const BLEU_KEYS = ["tokenize", "smoothMethod", "smoothValue", "lowercase", "effectiveOrder", "maxNgramOrder", "nrefs", "referenceCache"];
+
+/** sacrebleu's `lru_cache(maxsize=2**16)`. */
+export const DEFAULT_REFERENCE_CACHE = 65536;
 
 /**
  * Validates BLEU options and fills in sacrebleu's defaults.
@@ -189,5 +201,6 @@ export function resolveBleuOptions(options: BleuOptions | undefined, metric = "b
     effectiveOrder: readBoolean(o.effectiveOrder, "effectiveOrder", metric, false),
     maxNgramOrder: readInteger(o.maxNgramOrder, "maxNgramOrder", metric, 1, 255, 4),
     nrefs: readNrefs(o.nrefs, metric),
+    referenceCache: readInteger(o.referenceCache, "referenceCache", metric, 0, 2 ** 30, DEFAULT_REFERENCE_CACHE),
   };
 }

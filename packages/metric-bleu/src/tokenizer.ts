@@ -3,6 +3,8 @@ import type { MetricContext, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { SACREBLEU_TOKENIZER_NAMES, createSacrebleuTokenizer } from "@gramscore/tokenizer-sacrebleu";
 import type { SacrebleuTokenizerName } from "@gramscore/tokenizer-sacrebleu";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
+import { tokensToSpans, whitespaceSpans } from "./kernel.js";
+import type { Spans } from "./kernel.js";
 
 /**
  * A tokenizer option: a name (`13a`, `intl`, `zh`, `char`, `cjk`, `none`, or any name the
@@ -89,6 +91,21 @@ export function checkedTokenize(tokenizer: Tokenizer, metric: string): (text: st
     }
     return tokens as readonly string[];
   };
+}
+
+/**
+ * How the counting kernel reads a tokenizer's output: as spans. The sacrebleu tokenizers report their
+ * token offsets directly, `none` is Python's `str.split()` scanned here, and any other tokenizer's
+ * token list is turned into spans of its concatenation.
+ */
+export function spanner(option: TokenizeOption, tokenizer: Tokenizer, metric: string): (text: string, into: Spans) => Spans {
+  if (option === "none" || option === "whitespace") return whitespaceSpans;
+  if (isBuiltinName(option)) {
+    const t = tokenizer as Tokenizer & { spans(text: string, into: Spans): Spans };
+    return (text, into) => t.spans(text, into);
+  }
+  const tokenize = checkedTokenize(tokenizer, metric);
+  return (text, into) => tokensToSpans(tokenize(text), into);
 }
 
 /** True when `tokenizer` is one this package created from a built-in name (no output check needed). */

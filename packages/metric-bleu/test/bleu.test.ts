@@ -47,6 +47,7 @@ describe("createBleu defaults and signatures", () => {
       effectiveOrder: false,
       maxNgramOrder: 4,
       nrefs: undefined,
+      referenceCache: 65536,
     });
     expect(m.name).toBe("bleu");
     expect(m.higherIsBetter).toBe(true);
@@ -290,6 +291,27 @@ describe("statistics", () => {
     ];
     const m = createBleu();
     expect(m.corpusStats(segs)).toEqual(segs.reduce((a, s) => m.merge(a, m.stats(s.hyp, s.refs)), m.empty()));
+  });
+});
+
+describe("reference cache", () => {
+  it("never changes a number: cached, uncached and overflowing caches agree", () => {
+    const refs = ["The cat sat on the mat.", "Une phrase &amp; plus.", "Σ ΟΔΟΣ  \t", "", "1,000.50 (2023)."];
+    const hyps = ["the cat sat on a mat .", "Une phrase & plus", "σ οδος", "nothing", "1,000.50 ( 2023 ) ."];
+    for (const options of [{}, { lowercase: true }, { tokenize: "intl" }, { tokenize: "none" }, { tokenize: "char", maxNgramOrder: 6 }]) {
+      const plain = createBleu({ ...options, referenceCache: 0 });
+      const small = createBleu({ ...options, referenceCache: 2 });
+      const big = createBleu(options);
+      for (let round = 0; round < 3; round++) {
+        hyps.forEach((h, i) => {
+          const r = [refs[i]!, refs[(i + round) % refs.length]!];
+          const want = plain.stats(h, r);
+          expect(small.stats(h, r)).toEqual(want);
+          expect(big.stats(h, r)).toEqual(want);
+        });
+      }
+    }
+    expect(() => createBleu({ referenceCache: -1 })).toThrow(GramscoreError);
   });
 });
 
