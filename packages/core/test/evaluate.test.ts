@@ -10,6 +10,7 @@ import {
   toSegments,
   validateSegment,
 } from "@gramscore/core";
+import type { Metric } from "@gramscore/core";
 import { createToyMetric } from "./toy-metric.js";
 
 const metric = createToyMetric();
@@ -140,8 +141,9 @@ describe("accumulator and the merge algebra", () => {
 
 describe("data-dependent signatures (sacrebleu's nrefs)", () => {
   type S = { n: number; refs: number };
-  const nrefsMetric = {
-    ...createToyMetric("nrefs"),
+  const nrefsMetric: Metric<S, number> = {
+    name: "nrefs",
+    higherIsBetter: true,
     empty: (): S => ({ n: 0, refs: 0 }),
     stats: (_h: string, refs: readonly string[]): S => ({ n: 1, refs: refs.length }),
     merge: (a: S, b: S): S => ({ n: a.n + b.n, refs: a.refs === 0 ? b.refs : b.refs === 0 || b.refs === a.refs ? a.refs : -1 }),
