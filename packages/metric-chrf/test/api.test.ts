@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ErrorCode, createAccumulator, evaluate, isGramscoreError, parseSignature } from "@gramscore/core";
-import type { MetricMap } from "@gramscore/core";
+import type { Metric, MetricMap } from "@gramscore/core";
 import chrfPlugin, {
   CHRF_DEFAULTS,
   VERSION,
@@ -15,6 +15,7 @@ import chrfPlugin, {
   plugin,
   sentenceChrf,
   type ChrfResult,
+  type ChrfStats,
 } from "@gramscore/metric-chrf";
 import { naiveSegment } from "./naive.js";
 
@@ -275,9 +276,10 @@ describe("plugin", () => {
   });
 
   it("creates chrF and chrF++ from descriptor options", () => {
-    expect(chrfMetric.create().scoreName).toBe("chrF2");
-    expect(chrfPlusPlusMetric.create().scoreName).toBe("chrF2++");
-    expect(chrfPlusPlusMetric.create({ wordOrder: 1, beta: 1 }).scoreName).toBe("chrF1+");
+    const nameOf = (m: Metric<ChrfStats, ChrfResult>) => m.score(m.empty(), "corpus").name;
+    expect(nameOf(chrfMetric.create())).toBe("chrF2");
+    expect(nameOf(chrfPlusPlusMetric.create())).toBe("chrF2++");
+    expect(nameOf(chrfPlusPlusMetric.create({ wordOrder: 1, beta: 1 }))).toBe("chrF1+");
     expect(chrfMetric.create({ wordOrder: 2 }).signature()).toContain("nw:2");
   });
 
