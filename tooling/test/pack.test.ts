@@ -2,9 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../conformance/data.js";
-// @ts-expect-error plain ESM script without types
 import { checkPackage } from "../scripts/check-pack.mjs";
-// @ts-expect-error plain ESM script without types
 import { publicPackages } from "../scripts/workspace.mjs";
 
 const pub: { dir: string; manifest: { name: string } }[] = publicPackages(repoRoot);

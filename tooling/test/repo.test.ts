@@ -2,9 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../conformance/data.js";
-// @ts-expect-error plain ESM script without types
 import { checkDependencies } from "../scripts/check-deps.mjs";
-// @ts-expect-error plain ESM script without types
 import { TIERS, publicPackages, workspacePackages } from "../scripts/workspace.mjs";
 
 type Pkg = { dir: string; manifest: Record<string, any> };
