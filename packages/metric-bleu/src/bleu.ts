@@ -1,7 +1,16 @@
-import { ErrorCode, GramscoreError, assertText, describeValue, pyRstrip, toSegments, validateSegment } from "@gramscore/core";
+import {
+  ErrorCode,
+  GramscoreError,
+  assertText,
+  describeValue,
+  findLoneSurrogate,
+  pyRstrip,
+  toSegments,
+  validateSegment,
+} from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, Segment, Tokenizer } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
-import { bleuSignature, computeBleu, formatBleu, mergeNrefs, nrefsLabel } from "./compute.js";
+import { bleuSignature, computeBleu, computeBleuAt, formatBleu, mergeNrefs, nrefsLabel } from "./compute.js";
 import type { BleuResult, BleuStats } from "./compute.js";
 import { explainSegment } from "./explain.js";
 import type { BleuExplanation } from "./explain.js";
@@ -59,7 +68,11 @@ export function createBleu(options?: BleuOptions, context?: MetricContext): Bleu
 function buildBleu(
   options: BleuOptions | undefined,
   context: MetricContext | undefined,
-): { metric: BleuMetric; sum: (segments: Iterable<Segment>, validate: boolean) => BleuStats } {
+): {
+  metric: BleuMetric;
+  sum: (segments: Iterable<Segment>, validate: boolean) => BleuStats;
+  segment: (hyp: string, refs: readonly string[]) => BleuResult;
+} {
   const o = resolveBleuOptions(options);
   const tokenizer = resolveTokenizer(o.tokenize, context, "bleu");
   const rawTokenize = isBuiltinName(o.tokenize) ? tokenizer.tokenize.bind(tokenizer) : checkedTokenize(tokenizer, "bleu");
@@ -122,13 +135,28 @@ function buildBleu(
     counter.countSpans(h, refSpans, refs.length, out, 0, add);
   }
 
-  /** Sums the statistics of validated segments. */
+  /**
+   * What validateSegment accepts, checked without its error paths; a reference found in the cache was
+   * checked when it was cached. On false, validateSegment runs and throws its error.
+   */
+  function isValid(seg: Segment): boolean {
+    if (seg === null || typeof seg !== "object") return false;
+    const { hyp, refs } = seg;
+    if (typeof hyp !== "string" || !Array.isArray(refs) || refs.length === 0 || findLoneSurrogate(hyp) >= 0) return false;
+    for (let r = 0; r < refs.length; r++) {
+      const ref = refs[r];
+      if (typeof ref !== "string" || (!cache.has(ref) && findLoneSurrogate(ref) >= 0)) return false;
+    }
+    return true;
+  }
+
+  /** Sums the statistics of segments (validating them when `validate`). */
   function sumSegments(segments: Iterable<Segment>, validate: boolean): BleuStats {
     const sums = new Float64Array(width);
     let nrefs = 0;
     let index = 0;
     for (const raw of segments) {
-      const seg = validate ? validateSegment(raw, index) : raw;
+      const seg = validate && !isValid(raw) ? validateSegment(raw, index) : raw;
       checkNrefs(seg.refs.length, index);
       nrefs = mergeNrefs(nrefs, seg.refs.length);
       countInto(seg.hyp, seg.refs, sums, true);
@@ -217,7 +245,14 @@ function buildBleu(
       return sumSegments(segments, true);
     },
   };
-  return { metric, sum: sumSegments };
+  /** score(stats(hyp, refs)) without the intermediate statistics object. */
+  function segment(hyp: string, refs: readonly string[]): BleuResult {
+    validateSegment({ hyp, refs }, 0);
+    checkNrefs(refs.length, 0);
+    countInto(hyp, refs, row, false);
+    return computeBleuAt(row[SYS]!, row[REF]!, row, MATCH, row, MATCH + N, o);
+  }
+  return { metric, sum: sumSegments, segment };
 }
 
 const STATS_KEYS = ["sysLen", "refLen", "matches", "totals", "nrefs"];
@@ -324,7 +359,7 @@ export function bleu(
   if (segments.length === 0) throw emptyCorpus();
   // toSegments validated every record already.
   const stats = sum(segments, false);
-  return { ...metric.score(stats, "corpus"), signature: metric.signature() };
+  return withSignature(metric.score(stats, "corpus"), metric.signature());
 }
 
 /**
@@ -335,30 +370,31 @@ export function corpusBleu(segments: Iterable<Segment>, options?: BleuOptions): 
   const metric = createBleu(oneShot(options));
   const stats = metric.corpusStats(segments);
   if (stats.nrefs === 0) throw emptyCorpus();
-  return { ...metric.score(stats, "corpus"), signature: metric.signature() };
+  return withSignature(metric.score(stats, "corpus"), metric.signature());
 }
 
-let defaultSentenceMetric: BleuMetric | undefined;
-const sentenceMetrics = new WeakMap<object, BleuMetric>();
+type Built = ReturnType<typeof buildBleu>;
+let defaultSentence: Built | undefined;
+const sentenceMetrics = new WeakMap<object, Built>();
 
 /**
  * Sentence BLEU of one hypothesis against its references, as sacrebleu's `sentence_bleu`: the same
  * options as {@link createBleu} but with `effectiveOrder` on by default. The metric built for an
- * options object is reused while that object lives.
+ * options object is reused while that object lives (so is its reference cache).
  * @throws GramscoreError `INVALID_TYPE`, `EMPTY_INPUT` (no reference), `INVALID_OPTION`.
  */
 export function sentenceBleu(hyp: string, refs: readonly string[], options?: BleuOptions): BleuScore {
-  let metric: BleuMetric | undefined;
+  let built: Built | undefined;
   if (options === undefined) {
-    metric = defaultSentenceMetric ??= createBleu({ effectiveOrder: true });
+    built = defaultSentence ??= buildBleu({ effectiveOrder: true }, undefined);
   } else if (options !== null && typeof options === "object") {
-    metric = sentenceMetrics.get(options);
-    if (metric === undefined) {
-      metric = createBleu({ effectiveOrder: true, ...options });
-      sentenceMetrics.set(options, metric);
+    built = sentenceMetrics.get(options);
+    if (built === undefined) {
+      built = buildBleu({ effectiveOrder: true, ...options }, undefined);
+      sentenceMetrics.set(options, built);
     }
   } else {
-    metric = createBleu(options);
+    built = buildBleu(options, undefined);
   }
   if (typeof refs === "string") {
     throw new GramscoreError(
@@ -366,19 +402,43 @@ export function sentenceBleu(hyp: string, refs: readonly string[], options?: Ble
       "sentenceBleu(hyp, refs) needs the references as an array of strings, but got a string. Write sentenceBleu(hyp, [ref]).",
     );
   }
-  const result = metric.score(metric.stats(hyp, refs), "segment");
-  return { ...result, signature: bleuSignature({ ...signatureFields(metric), nrefs: refs.length }) };
+  return withSignature(built.segment(hyp, refs), sentenceSignature(built.metric, refs.length));
 }
 
-function signatureFields(metric: BleuMetric) {
-  const o = metric.options;
+/** The signature a metric gives for `nrefs` references, remembered per metric (a few counts at most). */
+const sentenceSignatures = new WeakMap<BleuMetric, Map<number, string>>();
+function sentenceSignature(metric: BleuMetric, nrefs: number): string {
+  let byCount = sentenceSignatures.get(metric);
+  if (byCount === undefined) sentenceSignatures.set(metric, (byCount = new Map()));
+  let sig = byCount.get(nrefs);
+  if (sig === undefined) {
+    const o = metric.options;
+    sig = bleuSignature({
+      nrefs,
+      lowercase: o.lowercase,
+      effectiveOrder: o.effectiveOrder,
+      tokenizer: metric.tokenizer.signature,
+      smoothMethod: o.smoothMethod,
+      smoothValue: o.smoothValue,
+      maxNgramOrder: o.maxNgramOrder,
+    });
+    if (byCount.size < 64) byCount.set(nrefs, sig);
+  }
+  return sig;
+}
+
+/** A result with its signature, built field by field (faster than a spread on the hot path). */
+function withSignature(r: BleuResult, signature: string): BleuScore {
   return {
-    lowercase: o.lowercase,
-    effectiveOrder: o.effectiveOrder,
-    tokenizer: metric.tokenizer.signature,
-    smoothMethod: o.smoothMethod,
-    smoothValue: o.smoothValue,
-    maxNgramOrder: o.maxNgramOrder,
+    score: r.score,
+    counts: r.counts,
+    totals: r.totals,
+    precisions: r.precisions,
+    bp: r.bp,
+    sysLen: r.sysLen,
+    refLen: r.refLen,
+    ratio: r.ratio,
+    signature,
   };
 }
 

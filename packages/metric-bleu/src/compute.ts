@@ -69,13 +69,26 @@ export function computeBleu(
   totals: ArrayLike<number>,
   options: ComputeOptions,
 ): BleuResult {
+  return computeBleuAt(sysLen, refLen, matches, 0, totals, 0, options);
+}
+
+/** {@link computeBleu} reading `matches[mOff …]` and `totals[tOff …]` (a statistics row). @internal */
+export function computeBleuAt(
+  sysLen: number,
+  refLen: number,
+  matches: ArrayLike<number>,
+  mOff: number,
+  totals: ArrayLike<number>,
+  tOff: number,
+  options: ComputeOptions,
+): BleuResult {
   const N = options.maxNgramOrder;
   const correct = new Array<number>(N);
   const total = new Array<number>(N);
   let anyMatch = false;
   for (let n = 0; n < N; n++) {
-    correct[n] = matches[n]!;
-    total[n] = totals[n]!;
+    correct[n] = matches[mOff + n]!;
+    total[n] = totals[tOff + n]!;
     if (correct[n] !== 0) anyMatch = true;
   }
   let bp = 1.0;
