@@ -65,6 +65,37 @@ function concat(parts: readonly Int32Array[]): Int32Array {
   return out;
 }
 
+/** The n-grams of order `n` of a local-id sequence as the numbers `Σ id·L^k`, sorted. */
+function sortedKeys(ids: Int32Array, n: number, L: number): Float64Array {
+  const len = Math.max(ids.length - n + 1, 0);
+  const out = new Float64Array(len);
+  for (let i = 0; i < len; i++) {
+    let key = 0;
+    for (let j = 0; j < n; j++) key = key * L + ids[i + j]!;
+    out[i] = key;
+  }
+  return out.sort();
+}
+
+/** `Σ_g min(a_g, b_g)` of two sorted lists of n-gram numbers. */
+function sortedOverlap(a: Float64Array, b: Float64Array): number {
+  let i = 0;
+  let j = 0;
+  let hits = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x < y) i++;
+    else if (x > y) j++;
+    else {
+      hits++;
+      i++;
+      j++;
+    }
+  }
+  return hits;
+}
+
 /** Throws the error ROUGE-1.5.5 dies with when ROUGE-W meets a reference without tokens. */
 function wlcsDivisionByZero(reference: number): GramscoreError {
   return new GramscoreError(
@@ -324,6 +355,10 @@ export class RougeEngine {
           this.#direct = new Int32Array(m);
         }
         for (let r = 0; r < K; r++) out[r * maxN + n - 1] = this.#directOverlap(locs[r]!, h, n, L);
+      } else if (span <= Number.MAX_SAFE_INTEGER) {
+        // Too many possible n-grams for an array: sort the n-gram numbers and walk both lists.
+        const hk = sortedKeys(h, n, L);
+        for (let r = 0; r < K; r++) out[r * maxN + n - 1] = sortedOverlap(sortedKeys(locs[r]!, n, L), hk);
       } else {
         hypKeys ??= this.#ngramKeys(hyp, maxN);
         for (let r = 0; r < K; r++) {

@@ -1,0 +1,67 @@
+// @gramscore/metric-rouge: corpus scoring throughput (statistics of every segment, merged). One item =
+// one segment: its hypothesis against all of its references. The metric is created inside each run,
+// so every run starts with empty word and text caches, as one pass over a corpus does.
+import { createRouge } from "@gramscore/metric-rouge";
+import { bytesOf, dataset } from "../inputs.mjs";
+
+function run(records, options) {
+  return () => {
+    const metric = createRouge(options);
+    let total = metric.empty();
+    for (const r of records) total = metric.merge(total, metric.stats(r.hyp, r.refs));
+    return metric.score(total, "corpus");
+  };
+}
+
+export default async function suite() {
+  const cnndm = dataset("sum_cnndm_ptrgen_public");
+  const summeval = dataset("sum_summeval");
+  const cnndmBytes = bytesOf(cnndm);
+  const summevalBytes = bytesOf(summeval);
+  const r155 = { mode: "rouge155", rougeTypes: ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeW", "rougeS", "rougeSU"], useStemmer: true };
+  return [
+    {
+      name: "rouge: rouge1+2+L stem (rouge-score)",
+      input: "sum_cnndm_ptrgen_public (1 ref)",
+      items: cnndm.length,
+      bytes: cnndmBytes,
+      target: 100_000,
+      fn: run(cnndm, { rougeTypes: ["rouge1", "rouge2", "rougeL"], useStemmer: true }),
+    },
+    {
+      name: "rouge: rougeLsum stem (rouge-score)",
+      input: "sum_cnndm_ptrgen_public (1 ref)",
+      items: cnndm.length,
+      bytes: cnndmBytes,
+      fn: run(cnndm, { rougeTypes: ["rougeLsum"], useStemmer: true }),
+    },
+    {
+      name: "rouge: rouge1+2+L+Lsum (HF evaluate default)",
+      input: "sum_cnndm_ptrgen_public (1 ref)",
+      items: cnndm.length,
+      bytes: cnndmBytes,
+      fn: run(cnndm, {}),
+    },
+    {
+      name: "rouge: rouge1+2+L+Lsum stem, 11 refs",
+      input: "sum_summeval (11 refs)",
+      items: summeval.length,
+      bytes: summevalBytes,
+      fn: run(summeval, { useStemmer: true }),
+    },
+    {
+      name: "rouge155: R1-4 L W-1.2 S4 SU4 -m -f A",
+      input: "sum_summeval (11 refs)",
+      items: summeval.length,
+      bytes: summevalBytes,
+      fn: run(summeval, r155),
+    },
+    {
+      name: "rouge155: R1-4 L W-1.2 S4 SU4 -m -f A",
+      input: "sum_cnndm_ptrgen_public (1 ref)",
+      items: cnndm.length,
+      bytes: cnndmBytes,
+      fn: run(cnndm, r155),
+    },
+  ];
+}
