@@ -14,7 +14,7 @@ import { bootstrap, canonicalRows } from "./bootstrap.js";
 import { RougeEngine } from "./engine.js";
 import { exactAdd, exactOf, exactValue, isCanonical } from "./exact.js";
 import { explainSegment, type RougeExplanation } from "./explain.js";
-import { resolveConfig, type RougeConfig } from "./options.js";
+import { resolveConfig } from "./options.js";
 import { resolveTokenizer } from "./tokenize.js";
 import type { RougeMode, RougeOptions, RougeResult, RougeScore, RougeStats, RougeTypeResult } from "./types.js";
 import { VERSION } from "./version.js";
@@ -287,9 +287,4 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
     },
   };
   return metric;
-}
-
-/** @internal The resolved configuration of a metric's options (for tests and tools). */
-export function rougeConfig(options: RougeOptions = {}): RougeConfig {
-  return resolveConfig(options).config;
 }

@@ -28,6 +28,14 @@ const COMMON_OPTIONS: readonly OptionSpec[] = [
 /** Option specs of the `rouge` metric (rouge-score 0.1.2 mode). */
 export const ROUGE_OPTIONS: readonly OptionSpec[] = [
   {
+    key: "mode",
+    flag: "mode",
+    type: "string",
+    choices: ["rouge-score", "rouge155"],
+    description: "Reference implementation: rouge-score 0.1.2, or ROUGE-1.5.5 (whose own options the rouge155 metric offers).",
+    default: "rouge-score",
+  },
+  {
     key: "rougeTypes",
     flag: "rouge-types",
     type: "list",
@@ -101,12 +109,15 @@ export const ROUGE155_OPTIONS: readonly OptionSpec[] = [
   ...COMMON_OPTIONS,
 ];
 
-/** The `rouge` metric descriptor: rouge-score 0.1.2 (what HuggingFace evaluate reports). */
+/**
+ * The `rouge` metric descriptor: rouge-score 0.1.2 (what HuggingFace evaluate reports) by default;
+ * `mode: "rouge155"` makes the same metric as the `rouge155` descriptor (named `rouge155`).
+ */
 export const rougeMetric = defineMetric<"rouge", RougeOptions, RougeStats, RougeResult>({
   name: "rouge",
   description: "ROUGE as rouge-score 0.1.2 computes it (rouge1..9, rougeL, rougeLsum; P/R/F1; best-F over references).",
   options: ROUGE_OPTIONS,
-  create: (options, context) => buildRouge(options, context, "rouge-score"),
+  create: (options, context) => buildRouge(options, context, undefined),
 });
 
 /** The `rouge155` metric descriptor: the Perl ROUGE-1.5.5 script's numbers. */

@@ -81,7 +81,8 @@ describe("options", () => {
     expect(codeOf(() => createRouge({ mode: "rouge155", exceptions: "mice mouse" }))).toBe("INVALID_OPTION");
     expect(codeOf(() => createRouge({ tokenizer: (t: string) => t.split(" "), useStemmer: true }))).toBe("INVALID_OPTION");
     expect(codeOf(() => createRouge({ tokenizer: "13a" }))).toBe("UNKNOWN_TOKENIZER");
-    expect(codeOf(() => rougeMetric.create({ mode: "rouge155" }))).toBe("INVALID_OPTION");
+    expect(codeOf(() => rouge155Metric.create({ mode: "rouge-score" }))).toBe("INVALID_OPTION");
+    expect(rougeMetric.create({ mode: "rouge155" }).name).toBe("rouge155");
   });
 
   it("accept ROUGE-1.5.5's labels and -t values", () => {

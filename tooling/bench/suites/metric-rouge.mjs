@@ -2,6 +2,7 @@
 // one segment: its hypothesis against all of its references. The metric is created inside each run,
 // so every run starts with empty word and text caches, as one pass over a corpus does.
 import { createRouge } from "@gramscore/metric-rouge";
+import * as jsRouge from "js-rouge";
 import { bytesOf, dataset } from "../inputs.mjs";
 
 function run(records, options) {
@@ -27,6 +28,17 @@ export default async function suite() {
       bytes: cnndmBytes,
       target: 100_000,
       fn: run(cnndm, { rougeTypes: ["rouge1", "rouge2", "rougeL"], useStemmer: true }),
+    },
+    {
+      name: "baseline js-rouge 3.2.3: n(1)+n(2)+l, no stem",
+      input: "sum_cnndm_ptrgen_public (1 ref)",
+      items: cnndm.length,
+      bytes: cnndmBytes,
+      fn: () => {
+        let sink = 0;
+        for (const r of cnndm) sink += jsRouge.n(r.hyp, r.refs[0], { n: 1 }) + jsRouge.n(r.hyp, r.refs[0], { n: 2 }) + jsRouge.l(r.hyp, r.refs[0]);
+        return sink;
+      },
     },
     {
       name: "rouge: rougeLsum stem (rouge-score)",
