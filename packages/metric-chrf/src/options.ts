@@ -31,12 +31,19 @@ export interface ChrfOptions {
 
 /** {@link ChrfOptions} with every default filled in. */
 export interface ResolvedChrfOptions {
+  /** Highest character n-gram order. */
   readonly charOrder: number;
+  /** Highest word n-gram order (0: chrF, 2: chrF++). */
   readonly wordOrder: number;
+  /** Weight of recall against precision. */
   readonly beta: number;
+  /** Lowercase first. */
   readonly lowercase: boolean;
+  /** Keep whitespace in character n-grams. */
   readonly whitespace: boolean;
+  /** Epsilon-smoothed averaging of per-order F instead of effective order. */
   readonly epsSmoothing: boolean;
+  /** The pinned `nrefs:` of the signature, or undefined to read it off the data. */
   readonly nrefs: number | "var" | undefined;
 }
 
