@@ -215,9 +215,17 @@ function smooth(p: PyNum[], o: ResolvedNltk, hypLen: number, last: LastSegment |
   }
 }
 
+/** Counters for the token-list functions, one per maximum order (at most 255, reused across calls). */
+const counters = new Map<number, BleuCounter>();
+function counterFor(maxOrder: number): BleuCounter {
+  let c = counters.get(maxOrder);
+  if (c === undefined) counters.set(maxOrder, (c = new BleuCounter(maxOrder)));
+  return c;
+}
+
 /** NLTK's `modified_precision(references, hypothesis, 5)` of one segment. */
 function fivegramPrecision(seg: LastSegment): PyFraction {
-  const counter = new BleuCounter(5);
+  const counter = counterFor(5);
   const row = new Float64Array(12);
   counter.count(seg.hyp, seg.refs, row);
   return fraction(row[MATCH + 4]!, Math.max(1, row[MATCH + 9]!));
@@ -310,7 +318,7 @@ function corpusFromTokens(
     throw new GramscoreError(ErrorCode.EMPTY_INPUT, "The corpus is empty: pass at least one hypothesis with its references.");
   }
   const N = o.maxOrder;
-  const counter = new BleuCounter(N);
+  const counter = counterFor(N);
   const row = new Float64Array(2 + 2 * N);
   const numerators = new Array<number>(N).fill(0);
   const denominators = new Array<number>(N).fill(0);
@@ -366,8 +374,10 @@ export function nltkCorpusBleu(
   hypotheses: readonly (readonly string[])[],
   options?: NltkBleuOptions,
 ): number | number[] {
-  const result = nltkCorpusBleuDetails(listOfReferences, hypotheses, options);
-  return resolveNltk(options, "nltkCorpusBleu", 7).multiple ? result.scores : result.score;
+  const o = resolveNltk(options, "nltkCorpusBleu", 7);
+  const { stats, last } = corpusFromTokens(listOfReferences, hypotheses, o);
+  const result = scoreNltk(stats, o, last);
+  return o.multiple ? result.scores : result.score;
 }
 
 /** {@link nltkCorpusBleu} with the statistics it used (numerators, denominators, lengths, brevity penalty). */

@@ -175,7 +175,8 @@ export function resolveBleuOptions(options: BleuOptions | undefined, metric = "b
   if (typeof method !== "string" || !(SMOOTH_METHODS as readonly string[]).includes(method)) {
     throw new GramscoreError(
       ErrorCode.INVALID_OPTION,
-      `Unknown smoothMethod ${describeValue(method)} for ${metric}: expected one of ${SMOOTH_METHODS.join(", ")} ` +
+      `Unknown smoothMethod ${typeof method === "string" ? JSON.stringify(method) : describeValue(method)} for ${metric}: ` +
+        `expected one of ${SMOOTH_METHODS.join(", ")} ` +
         "(sacrebleu's names; exp is the default).",
       { details: { option: "smoothMethod" } },
     );

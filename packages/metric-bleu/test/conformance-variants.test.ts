@@ -105,7 +105,10 @@ describe.skipIf(!hasShared)("NLTK 3.8 BLEU (nltk-bleu) on the shared data", () =
       }
       m.check(errors === sys.segment_errors.method6, () => `method6 errors ${errors} vs ${sys.segment_errors.method6}`);
     }
-    console.log(`nltk-bleu: ${segments} segments x 8 methods and ${expected.systems.length} system(s) compared, ${errors} expected errors reproduced`);
+    console.log(
+      `nltk-bleu: ${segments} segments x 8 methods and ${expected.systems.length} system(s) compared, ${errors} expected errors reproduced, ` +
+        `largest difference ${m.maxDelta.toExponential(2)}`,
+    );
     expect(m.report()).toEqual({ count: 0, first: [] });
   });
 });
@@ -157,7 +160,10 @@ describe.skipIf(!hasShared)("HuggingFace evaluate bleu (bleu-hf, bleu-hf-smooth)
         const slice = lines.slice(first.first_line, first.last_line + 1);
         compare(() => hfBleu(slice.map((r) => r.hyp), slice.map((r) => r.refs), { smooth }), first.corpus, () => `${dataset} ${config} hfBleu()`);
       }
-      console.log(`${dataset}: bleu-hf and bleu-hf-smooth, ${segments} segment and ${systems} system results compared, ${raised} ZeroDivisionErrors reproduced`);
+      console.log(
+        `${dataset}: bleu-hf and bleu-hf-smooth, ${segments} segment and ${systems} system results compared, ` +
+          `${raised} ZeroDivisionErrors reproduced, largest difference ${m.maxDelta.toExponential(2)}`,
+      );
       expect(m.report()).toEqual({ count: 0, first: [] });
     });
   }

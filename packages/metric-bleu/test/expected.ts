@@ -81,6 +81,8 @@ export class Mismatches {
   readonly first: string[] = [];
   count = 0;
   compared = 0;
+  /** Largest |actual - expected| seen by {@link close} and {@link allClose}. */
+  maxDelta = 0;
 
   /** Records a check; `ok` false adds `what()` to the report. */
   check(ok: boolean, what: () => string): void {
@@ -92,6 +94,8 @@ export class Mismatches {
 
   /** `|a - b| <= tol` (exact equality for non-finite values). */
   close(actual: number, expected: number, tol: number, what: () => string): void {
+    const d = Math.abs(actual - expected);
+    if (d > this.maxDelta) this.maxDelta = d;
     this.check(actual === expected || Math.abs(actual - expected) <= tol, () => `${what()}: ${actual} vs ${expected}`);
   }
 
@@ -105,7 +109,11 @@ export class Mismatches {
   /** Element-wise closeness of two float arrays. */
   allClose(actual: ArrayLike<number>, expected: ArrayLike<number>, tol: number, what: () => string): void {
     let ok = actual.length === expected.length;
-    for (let i = 0; ok && i < actual.length; i++) ok = actual[i] === expected[i] || Math.abs(actual[i]! - expected[i]!) <= tol;
+    for (let i = 0; ok && i < actual.length; i++) {
+      const d = Math.abs(actual[i]! - expected[i]!);
+      if (d > this.maxDelta) this.maxDelta = d;
+      ok = actual[i] === expected[i] || d <= tol;
+    }
     this.check(ok, () => `${what()}: [${Array.from(actual).join(",")}] vs [${Array.from(expected).join(",")}]`);
   }
 
