@@ -190,7 +190,7 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
       ["version", VERSION],
     ]);
 
-  /** Word ids of `text` into `out` from `at` (interned in `vocab`); returns how many. */
+  /** Word ids of `text` into `out` from `at` (interned in `words`); returns how many. */
   const writeWords = (text: string, out: Int32Array, at: number): number => {
     const count = chrfWordRanges(text, ranges);
     for (let w = 0; w < count; w++) out[at + w] = words.id(text, ranges[2 * w]!, ranges[2 * w + 1]!);
@@ -254,7 +254,8 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
     return best;
   };
 
-  const prepare = (hyp: string, refs: readonly string[]): readonly string[] => {
+  /** Checks a segment's input and the pinned number of references. */
+  const prepare = (hyp: string, refs: readonly string[]): void => {
     checkRefs(hyp, refs);
     if (typeof fixedNrefs === "number" && refs.length !== fixedNrefs) {
       throw new GramscoreError(
@@ -264,7 +265,6 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
         { details: { nrefs: fixedNrefs, received: refs.length } },
       );
     }
-    return refs;
   };
 
   const metric: ChrfMetric = {
