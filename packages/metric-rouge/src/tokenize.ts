@@ -180,8 +180,6 @@ export function checkText(value: unknown, what: string): string {
 export class Interner {
   readonly #map = new Map<string, number>();
   readonly #limit: number;
-  /** Bumped on every reset, so cached ids can tell they are stale. */
-  generation = 0;
 
   constructor(limit = 1 << 20) {
     this.#limit = limit;
@@ -200,7 +198,6 @@ export class Interner {
   /** Forgets every id. */
   clear(): void {
     this.#map.clear();
-    this.generation++;
   }
 
   /** The id of one token. */
@@ -213,7 +210,7 @@ export class Interner {
     return id;
   }
 
-  /** The ids of `tokens`. */
+  /** The ids of `tokens`, interning new ones. */
   ids(tokens: readonly string[]): Int32Array {
     const map = this.#map;
     const out = new Int32Array(tokens.length);
