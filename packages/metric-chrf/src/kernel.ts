@@ -28,8 +28,6 @@ export class NgramStatsCounter {
   #tokBits = 6;
   /** Slot of each order-1 rank in the order-1 hash, to clear it. */
   #tokSlot = new Int32Array(64);
-  readonly #directLimit: number;
-
   /** Directly indexed pair table: rank, 0 = empty; all zero between uses. */
   #pairs = new Int32Array(1024);
   /** Index in `#pairs` of each rank of the current order, to clear it. */
@@ -51,6 +49,8 @@ export class NgramStatsCounter {
   /** Rank of the n-gram at every position for the current order, or DEAD. */
   #hypRank = new Int32Array(64);
   #refRank = new Int32Array(64);
+  /** Largest directly indexed pair table allowed, in entries. */
+  readonly #directLimit: number;
 
   /**
    * @param directLimit Largest directly indexed pair table, in entries; beyond it pairs go to a hash
