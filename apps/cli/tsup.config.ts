@@ -1,13 +1,13 @@
 import { packageConfig } from "../../tooling/config/tsup.js";
 
 export default packageConfig({
-  entry: ["src/index.ts", "src/cli.ts"],
+  entry: ["src/index.ts", "src/cli.ts", "src/worker.ts"],
   platform: "node",
   target: "node20",
   // Bundled: saves ~30 ms of module loading at every start. The rest stay external (plugins must
   // share one @gramscore/core with the CLI).
   noExternal: ["commander", "picocolors"],
-  // One file per entry: fewer modules to resolve at start-up.
+  // One file per entry: fewer modules to resolve at start-up. (worker.ts is the thread of --jobs.)
   splitting: false,
   // commander is CommonJS: give the ESM bundle a require() for its Node built-ins.
   banner: { js: 'import { createRequire as __gramscoreCreateRequire } from "node:module"; const require = __gramscoreCreateRequire(import.meta.url);' },

@@ -19,7 +19,18 @@ import {
 import { usageError, withLocation } from "./errors.js";
 import { highlightWords, matchedStrings, renderTree } from "./explain.js";
 import { formatReport } from "./format.js";
-import { looksLikeJsonl, openLines, readJsonl, readParallel, readTextLines, type ByteCounter, type InputRecord } from "./input.js";
+import {
+  jsonlUnits,
+  looksLikeJsonl,
+  openLines,
+  parallelUnits,
+  readTextLines,
+  recordBatches,
+  type ByteCounter,
+  type InputRecord,
+  type InputUnit,
+  type UnitSize,
+} from "./input.js";
 import { colors, useColor } from "./io.js";
 import { startProgress } from "./progress.js";
 import type { Context } from "./run.js";
@@ -34,7 +45,9 @@ interface Globals {
 interface InputFlags {
   metrics?: string[];
   input?: string[];
+  refs?: string[];
   keepWhitespace?: boolean;
+  jobs?: number;
 }
 
 interface OutputFlags {
@@ -120,8 +133,11 @@ async function prepareMetrics(ctx: Context, names: readonly string[], cmd: Comma
   return out;
 }
 
-/** The records of the input: reference files with hypothesis files (or stdin), else JSONL records. */
-function openInput(ctx: Context, refs: readonly string[], flags: InputFlags, bytes: ByteCounter): AsyncIterable<InputRecord[]> {
+/**
+ * The input as units of whole lines: reference files with hypothesis files (or stdin), else JSONL
+ * records. `size` is the size of a unit (undefined: whatever each read gives).
+ */
+function openInput(ctx: Context, refs: readonly string[], flags: InputFlags, bytes: ByteCounter, size?: UnitSize): AsyncIterable<InputUnit> {
   const inputs = flags.input ?? [];
   const stdinIsTerminal = (): boolean => ctx.io.stdin.isTTY === true;
   if (refs.length > 0) {
@@ -141,7 +157,7 @@ function openInput(ctx: Context, refs: readonly string[], flags: InputFlags, byt
     if (hyps.includes("-") && stdinIsTerminal()) {
       throw usageError("Waiting for hypotheses on the terminal: pipe them in (gramscore score -m bleu ref.txt < hyp.txt) or pass -i FILE.");
     }
-    return readParallel(hyps, refs, ctx.io, bytes, { keepWhitespace: flags.keepWhitespace === true });
+    return parallelUnits(hyps, refs, ctx.io, bytes, { keepWhitespace: flags.keepWhitespace === true }, size);
   }
   if ((inputs.length === 0 || inputs.includes("-")) && stdinIsTerminal()) {
     throw usageError(
@@ -149,15 +165,33 @@ function openInput(ctx: Context, refs: readonly string[], flags: InputFlags, byt
         "or JSONL records (gramscore score -m bleu --input data.jsonl).",
     );
   }
-  return readJsonl(inputs, ctx.io, bytes);
+  return jsonlUnits(inputs, ctx.io, bytes, size);
 }
 
-async function scoreFromInput(ctx: Context, refs: string[], flags: InputFlags & { segments?: boolean; progress?: boolean }, cmd: Command, command: string) {
+async function scoreFromInput(ctx: Context, args: string[], flags: InputFlags & { segments?: boolean; progress?: boolean }, cmd: Command, command: string) {
   const names = await metricNames(ctx, flags.metrics, command);
   const metrics = await prepareMetrics(ctx, names, cmd);
   warnUnavailable(ctx, cmd);
+  const refs = [...args, ...(flags.refs ?? [])];
+  const jobs = flags.jobs ?? 1;
   const bytes: ByteCounter = { read: 0, total: 0 };
-  const batches = openInput(ctx, refs, flags, bytes);
+  if (jobs > 1) {
+    const { JOB_UNIT, scoreParallel } = await import("./parallel.js");
+    const units = openInput(ctx, refs, flags, bytes, JOB_UNIT);
+    const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
+    try {
+      return await scoreParallel(metrics, units, {
+        jobs,
+        cwd: ctx.io.cwd,
+        plugins: [...ctx.config.plugins, ...ctx.pre.plugins],
+        segments: flags.segments === true,
+        onProgress: (n) => progress.update(n),
+      });
+    } finally {
+      progress.stop();
+    }
+  }
+  const batches = recordBatches(openInput(ctx, refs, flags, bytes));
   const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
   try {
     return await scoreInput(metrics, batches, { segments: flags.segments === true, onProgress: (n) => progress.update(n) });
@@ -382,7 +416,7 @@ export async function explainAction(
 }
 
 async function findSegment(ctx: Context, refs: string[], flags: InputFlags, line: number, system: string | undefined): Promise<InputRecord> {
-  const batches = openInput(ctx, refs, flags, { read: 0, total: undefined });
+  const batches = recordBatches(openInput(ctx, refs, flags, { read: 0, total: undefined }));
   let chosen = system;
   let seen = 0;
   const systemsSeen: string[] = [];

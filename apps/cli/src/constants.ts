@@ -12,3 +12,6 @@ export const MAX_WIDTH = 20;
 
 /** The config file looked for in the working directory. */
 export const CONFIG_FILE = "gramscore.config.json";
+
+/** Largest `--jobs`. */
+export const MAX_JOBS = 256;

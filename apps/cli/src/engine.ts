@@ -78,6 +78,129 @@ interface SystemState {
   segments: SegmentScore[][] | undefined;
 }
 
+/** The totals of one system over a part of the input (what a worker thread sends back). */
+export interface PartSystem {
+  readonly name: string;
+  /** Segments of this system in the part. */
+  readonly count: number;
+  /** Merged statistics of each metric. */
+  readonly totals: readonly unknown[];
+  /** Per-segment results of each metric (indexes counted from the start of the part). */
+  readonly segments?: readonly (readonly SegmentScore[])[];
+}
+
+/** Statistics of a part of the input: its systems in order of first appearance. */
+export interface PartResult {
+  /** Records in the part. */
+  readonly records: number;
+  readonly systems: readonly PartSystem[];
+}
+
+/**
+ * Running totals of every metric per system, in order of first appearance: records are added one by
+ * one ({@link Tally.add}) or as the totals of a later part of the input scored elsewhere
+ * ({@link Tally.addPart}); both give the same statistics, because statistics merge exactly.
+ */
+export class Tally {
+  /** Records added so far. */
+  seen = 0;
+  private readonly systems = new Map<string, SystemState>();
+  private readonly metrics: readonly Metric[];
+  private readonly segments: boolean;
+
+  constructor(metrics: readonly Metric[], segments: boolean) {
+    this.metrics = metrics;
+    this.segments = segments;
+  }
+
+  private state(name: string): SystemState {
+    let state = this.systems.get(name);
+    if (state === undefined) {
+      state = { name, count: 0, totals: this.metrics.map((m) => m.empty()), segments: this.segments ? this.metrics.map(() => []) : undefined };
+      this.systems.set(name, state);
+    }
+    return state;
+  }
+
+  /**
+   * Scores one record with every metric.
+   * @throws GramscoreError for an invalid record, prefixed with its file and line.
+   */
+  add(record: InputRecord): void {
+    const state = this.state(record.system);
+    try {
+      const seg = validateSegment(record, state.count);
+      for (let k = 0; k < this.metrics.length; k++) {
+        const metric = this.metrics[k]!;
+        const stats = metric.stats(seg.hyp, seg.refs);
+        state.totals[k] = metric.merge(state.totals[k], stats);
+        if (state.segments !== undefined) {
+          const result = metric.score(stats, "segment");
+          state.segments[k]!.push({ index: state.count, result, summary: metric.summarize(result) });
+        }
+      }
+    } catch (error) {
+      throw withLocation(error, `${record.source} line ${record.line}`);
+    }
+    state.count++;
+    this.seen++;
+  }
+
+  /** Adds the totals of the next part of the input (parts must come in input order). */
+  addPart(part: PartResult): void {
+    for (const sys of part.systems) {
+      const state = this.state(sys.name);
+      for (let k = 0; k < this.metrics.length; k++) {
+        state.totals[k] = this.metrics[k]!.merge(state.totals[k], sys.totals[k]);
+        const own = state.segments?.[k];
+        const theirs = sys.segments?.[k];
+        if (own !== undefined && theirs !== undefined) {
+          for (const s of theirs) own.push({ index: state.count + s.index, result: s.result, summary: s.summary });
+        }
+      }
+      state.count += sys.count;
+    }
+    this.seen += part.records;
+  }
+
+  /** Everything added so far, as a part. */
+  toPart(): PartResult {
+    const systems: PartSystem[] = [];
+    for (const s of this.systems.values()) {
+      if (s.count === 0) continue;
+      systems.push(s.segments === undefined ? { name: s.name, count: s.count, totals: s.totals } : { name: s.name, count: s.count, totals: s.totals, segments: s.segments });
+    }
+    return { records: this.seen, systems };
+  }
+
+  /**
+   * The report: each system's corpus results.
+   * @throws GramscoreError `EMPTY_INPUT` when no record was added.
+   */
+  report(prepared: readonly PreparedMetric[]): Report {
+    if (this.seen === 0) {
+      throw new GramscoreError(
+        ErrorCode.EMPTY_INPUT,
+        "There is nothing to score: the input has no segments. Give hypotheses (a file or stdin) with their references.",
+      );
+    }
+    const reports: SystemReport[] = [];
+    for (const state of this.systems.values()) {
+      if (state.count === 0) continue;
+      reports.push({
+        name: state.name,
+        count: state.count,
+        scores: prepared.map((m, k) => {
+          const corpus = m.metric.score(state.totals[k], "corpus");
+          const score: MetricScore = { count: state.count, stats: state.totals[k], corpus, summary: m.metric.summarize(corpus) };
+          return state.segments === undefined ? score : { ...score, segments: state.segments[k]! };
+        }),
+      });
+    }
+    return { metrics: prepared.map(describeMetric), systems: reports, segments: this.segments };
+  }
+}
+
 /**
  * Scores every record with every metric in one pass, keeping merged statistics per system (systems
  * in order of first appearance). The corpus result of a system is exactly what core's `evaluate`
@@ -89,58 +212,15 @@ export async function scoreInput(
   batches: AsyncIterable<readonly InputRecord[]>,
   options: ScoreOptions = {},
 ): Promise<Report> {
-  const systems = new Map<string, SystemState>();
-  let seen = 0;
+  const tally = new Tally(
+    metrics.map((m) => m.metric),
+    options.segments === true,
+  );
   for await (const batch of batches) {
-    for (const record of batch) {
-      let state = systems.get(record.system);
-      if (state === undefined) {
-        state = {
-          name: record.system,
-          count: 0,
-          totals: metrics.map((m) => m.metric.empty()),
-          segments: options.segments ? metrics.map(() => []) : undefined,
-        };
-        systems.set(record.system, state);
-      }
-      try {
-        const seg = validateSegment(record, state.count);
-        for (let k = 0; k < metrics.length; k++) {
-          const metric = metrics[k]!.metric;
-          const stats = metric.stats(seg.hyp, seg.refs);
-          state.totals[k] = metric.merge(state.totals[k], stats);
-          if (state.segments !== undefined) {
-            const result = metric.score(stats, "segment");
-            state.segments[k]!.push({ index: state.count, result, summary: metric.summarize(result) });
-          }
-        }
-      } catch (error) {
-        throw withLocation(error, `${record.source} line ${record.line}`);
-      }
-      state.count++;
-    }
-    seen += batch.length;
-    options.onProgress?.(seen);
+    for (const record of batch) tally.add(record);
+    options.onProgress?.(tally.seen);
   }
-  if (systems.size === 0) {
-    throw new GramscoreError(
-      ErrorCode.EMPTY_INPUT,
-      "There is nothing to score: the input has no segments. Give hypotheses (a file or stdin) with their references.",
-    );
-  }
-  const reports: SystemReport[] = [];
-  for (const state of systems.values()) {
-    reports.push({
-      name: state.name,
-      count: state.count,
-      scores: metrics.map((m, k) => {
-        const corpus = m.metric.score(state.totals[k], "corpus");
-        const score: MetricScore = { count: state.count, stats: state.totals[k], corpus, summary: m.metric.summarize(corpus) };
-        return state.segments === undefined ? score : { ...score, segments: state.segments[k]! };
-      }),
-    });
-  }
-  return { metrics: metrics.map(describeMetric), systems: reports, segments: options.segments === true };
+  return tally.report(metrics);
 }
 
 /** The report's description of a prepared metric (signature read now, after scoring). */

@@ -11,15 +11,43 @@ export { builtinPlugins, cliHint, createCliRegistry } from "./setup.js";
 export type { CliRegistryOptions } from "./setup.js";
 export { addSpecOptions, collectSpecOptions } from "./spec-options.js";
 export type { OptionBinding, OptionOwner } from "./spec-options.js";
-export { LineReader, looksLikeJsonl, openLines, readJsonl, readParallel, readTextLines, toRecord } from "./input.js";
-export type { ByteCounter, InputRecord, ReadOptions } from "./input.js";
-export { describeMetric, scoreInput, shardEntries } from "./engine.js";
-export type { MetricInfo, MetricScore, PreparedMetric, Report, ScoreOptions, SegmentScore, ShardEntry, SystemReport } from "./engine.js";
+export {
+  ByteLines,
+  LineReader,
+  decodeLines,
+  jsonlUnits,
+  looksLikeJsonl,
+  openBytes,
+  openLines,
+  parallelUnits,
+  readJsonl,
+  readParallel,
+  readTextLines,
+  recordBatches,
+  toRecord,
+  unitRecords,
+} from "./input.js";
+export type { ByteCounter, DecodedLines, InputRecord, InputUnit, JsonlUnit, ReadOptions, TextLayout, TextUnit, UnitSize } from "./input.js";
+export { Tally, describeMetric, scoreInput, shardEntries } from "./engine.js";
+export type {
+  MetricInfo,
+  MetricScore,
+  PartResult,
+  PartSystem,
+  PreparedMetric,
+  Report,
+  ScoreOptions,
+  SegmentScore,
+  ShardEntry,
+  SystemReport,
+} from "./engine.js";
+export { JOB_UNIT, scoreParallel } from "./parallel.js";
+export type { ParallelOptions } from "./parallel.js";
 export { columnsOf, formatReport, reportJson } from "./format.js";
 export type { Column, FormatReportOptions } from "./format.js";
 export { highlightWords, matchedStrings, renderTree } from "./explain.js";
 export { DEMO_SETS } from "./demo-data.js";
 export type { DemoRecord, DemoSet } from "./demo-data.js";
-export { DEFAULT_WIDTH, FORMATS } from "./constants.js";
+export { DEFAULT_WIDTH, FORMATS, MAX_JOBS } from "./constants.js";
 export type { Format } from "./constants.js";
 export { VERSION } from "./version.js";

@@ -38,46 +38,50 @@ function label(path: string): string {
   return path === STDIN ? "stdin" : path;
 }
 
-/** Reads lines (split on `\n` only) of one UTF-8 stream, refilled a chunk at a time. */
-export class LineReader {
+const NEWLINE = 0x0a;
+
+/**
+ * Splits a byte stream into whole lines without decoding them: the bytes of the next `n` lines can be
+ * taken at once, cut right after a `\n` (which never occurs inside a multi-byte UTF-8 sequence, so
+ * every piece decodes on its own). A last line without `\n` counts once the stream has ended.
+ */
+export class ByteLines {
   /** Name used in messages (`stdin` or the path as given). */
   readonly name: string;
-  /** Lines handed out so far. */
+  /** Lines taken so far. */
   taken = 0;
   private readonly iterator: AsyncIterator<Uint8Array | string>;
-  private readonly decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-  private buffer: string[] = [];
-  private pos = 0;
-  private rest = "";
+  /** Pending bytes: `chunks[0]` from `head` on, then the other chunks whole. */
+  private chunks: Uint8Array[] = [];
+  private head = 0;
+  private pending = 0;
+  /** Complete (`\n`-terminated) lines among the pending bytes, and the bytes they span. */
+  private complete = 0;
+  private completeBytes = 0;
   private ended = false;
-  private decodedLines = 0;
+  private readonly encoder = new TextEncoder();
 
   constructor(name: string, chunks: AsyncIterable<Uint8Array | string>) {
     this.name = name;
     this.iterator = chunks[Symbol.asyncIterator]();
   }
 
-  /** Lines buffered and not yet taken. */
+  /** Lines that can be taken now (the last one without `\n` only once the stream has ended). */
   get available(): number {
-    return this.buffer.length - this.pos;
+    return this.complete + (this.ended && this.pending > this.completeBytes ? 1 : 0);
   }
 
-  private decode(chunk: Uint8Array | undefined): string {
-    try {
-      return chunk === undefined ? this.decoder.decode() : this.decoder.decode(chunk, { stream: true });
-    } catch (error) {
-      throw new GramscoreError(
-        ErrorCode.MALFORMED_INPUT,
-        `${this.name} is not valid UTF-8 text (after line ${this.decodedLines}). Convert it to UTF-8 first (e.g. iconv -t UTF-8).`,
-        { cause: error, details: { source: this.name, line: this.decodedLines + 1 } },
-      );
-    }
+  /** Bytes of the lines that can be taken now. */
+  get availableBytes(): number {
+    return this.ended ? this.pending : this.completeBytes;
   }
 
-  /** Waits until at least one line is buffered; false at the end of the stream. */
-  async fill(): Promise<boolean> {
-    while (this.pos >= this.buffer.length) {
-      if (this.ended) return false;
+  /**
+   * Reads until at least one line can be taken and, unless the stream ends first, until `minLines`
+   * lines or `minBytes` bytes of whole lines are buffered. False when no line is left.
+   */
+  async fill(minLines = 1, minBytes = Number.POSITIVE_INFINITY): Promise<boolean> {
+    while (!this.ended && (this.available === 0 || (this.available < minLines && this.completeBytes < minBytes))) {
       let step: IteratorResult<Uint8Array | string>;
       try {
         step = await this.iterator.next();
@@ -86,17 +90,177 @@ export class LineReader {
       }
       if (step.done) {
         this.ended = true;
-        const last = this.rest + this.decode(undefined);
-        this.rest = "";
-        this.buffer = last === "" ? [] : [last];
-      } else {
-        const text = typeof step.value === "string" ? step.value : this.decode(step.value);
-        const parts = (this.rest + text).split("\n");
-        this.rest = parts.pop()!;
-        this.buffer = parts;
+        break;
       }
+      const chunk = typeof step.value === "string" ? this.encoder.encode(step.value) : step.value;
+      if (chunk.length === 0) continue;
+      let last = -1;
+      for (let i = chunk.indexOf(NEWLINE); i !== -1; i = chunk.indexOf(NEWLINE, i + 1)) {
+        this.complete++;
+        last = i;
+      }
+      if (last !== -1) this.completeBytes = this.pending + last + 1;
+      this.chunks.push(chunk);
+      this.pending += chunk.length;
+    }
+    return this.available > 0;
+  }
+
+  /**
+   * Takes the next `n` lines (at most {@link available}) as bytes, their `\n`s included. With `copy`
+   * the bytes are always a fresh buffer of their own (which can be transferred to a worker thread);
+   * otherwise they may be a view into the chunk read.
+   */
+  take(n: number, copy = false): Uint8Array {
+    const lines = Math.min(n, this.available);
+    if (lines <= 0) return new Uint8Array(0);
+    let end: number;
+    if (lines > this.complete) end = this.pending;
+    else if (lines === this.complete) end = this.completeBytes;
+    else end = this.offsetAfter(lines);
+    const out = this.cut(end, copy);
+    if (lines > this.complete) {
+      this.complete = 0;
+      this.completeBytes = 0;
+    } else {
+      this.complete -= lines;
+      this.completeBytes -= end;
+    }
+    this.taken += lines;
+    return out;
+  }
+
+  /** Reads to the end and returns the total number of lines. */
+  async countAll(): Promise<number> {
+    while (await this.fill()) this.take(this.available);
+    return this.taken;
+  }
+
+  /** Offset just after the `lines`-th pending `\n` (fewer than `complete`). */
+  private offsetAfter(lines: number): number {
+    let seen = 0;
+    let base = 0;
+    for (let c = 0; c < this.chunks.length; c++) {
+      const chunk = this.chunks[c]!;
+      const from = c === 0 ? this.head : 0;
+      for (let i = chunk.indexOf(NEWLINE, from); i !== -1; i = chunk.indexOf(NEWLINE, i + 1)) {
+        if (++seen === lines) return base + (i - from) + 1;
+      }
+      base += chunk.length - from;
+    }
+    throw new Error("ByteLines: fewer lines buffered than counted");
+  }
+
+  /** Removes the first `end` pending bytes and returns them. */
+  private cut(end: number, copy: boolean): Uint8Array {
+    const first = this.chunks[0]!;
+    if (!copy && first.length - this.head >= end) {
+      const view = first.subarray(this.head, this.head + end);
+      this.head += end;
+      if (this.head === first.length) {
+        this.chunks.shift();
+        this.head = 0;
+      }
+      this.pending -= end;
+      return view;
+    }
+    const out = new Uint8Array(end);
+    let filled = 0;
+    while (filled < end) {
+      const chunk = this.chunks[0]!;
+      const part = Math.min(chunk.length - this.head, end - filled);
+      out.set(chunk.subarray(this.head, this.head + part), filled);
+      filled += part;
+      this.head += part;
+      if (this.head === chunk.length) {
+        this.chunks.shift();
+        this.head = 0;
+      }
+    }
+    this.pending -= end;
+    return out;
+  }
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The lines of `bytes` and, when a line is not valid UTF-8, the error naming it (`lines` stops before it). */
+export interface DecodedLines {
+  lines: string[];
+  error: GramscoreError | undefined;
+}
+
+/**
+ * Decodes whole lines (as {@link ByteLines.take} cuts them) strictly as UTF-8 and splits them on `\n`
+ * (a `\n` at the very end ends the last line). Byte order marks are kept. `firstLine` is the 1-based
+ * number of the first line, for the error that names an invalid line.
+ */
+export function decodeLines(bytes: Uint8Array, source: string, firstLine: number): DecodedLines {
+  if (bytes.length === 0) return { lines: [], error: undefined };
+  const terminated = bytes[bytes.length - 1] === NEWLINE;
+  try {
+    const lines = decoder.decode(bytes).split("\n");
+    if (terminated) lines.pop();
+    return { lines, error: undefined };
+  } catch (cause) {
+    // Find the line: decode them one by one.
+    const lines: string[] = [];
+    let at = 0;
+    while (at < bytes.length) {
+      const nl = bytes.indexOf(NEWLINE, at);
+      const end = nl === -1 ? bytes.length : nl;
+      try {
+        lines.push(decoder.decode(bytes.subarray(at, end)));
+      } catch (error) {
+        const line = firstLine + lines.length;
+        return {
+          lines,
+          error: malformed(source, line, "not valid UTF-8 text. Convert it to UTF-8 first (e.g. iconv -t UTF-8).", error),
+        };
+      }
+      at = end + 1;
+    }
+    throw cause;
+  }
+}
+
+/** Reads lines (split on `\n` only) of one UTF-8 stream, refilled a chunk at a time. */
+export class LineReader {
+  /** Name used in messages (`stdin` or the path as given). */
+  readonly name: string;
+  /** Lines handed out so far. */
+  taken = 0;
+  private readonly bytes: ByteLines;
+  private buffer: string[] = [];
+  private pos = 0;
+  private decodedLines = 0;
+  /** An invalid line found while decoding: thrown once the lines before it are taken. */
+  private error: GramscoreError | undefined;
+
+  constructor(name: string, chunks: AsyncIterable<Uint8Array | string> | ByteLines) {
+    this.name = name;
+    this.bytes = chunks instanceof ByteLines ? chunks : new ByteLines(name, chunks);
+  }
+
+  /** Lines buffered and not yet taken. */
+  get available(): number {
+    return this.buffer.length - this.pos;
+  }
+
+  /**
+   * Waits until at least one line is buffered; false at the end of the stream.
+   * @throws GramscoreError `MALFORMED_INPUT` naming the line that is not valid UTF-8 (after the lines before it are taken).
+   */
+  async fill(): Promise<boolean> {
+    while (this.pos >= this.buffer.length) {
+      if (this.error !== undefined) throw this.error;
+      if (!(await this.bytes.fill())) return false;
+      const n = this.bytes.available;
+      const decoded = decodeLines(this.bytes.take(n), this.name, this.decodedLines + 1);
+      this.buffer = decoded.lines;
       this.pos = 0;
-      this.decodedLines += this.buffer.length;
+      this.decodedLines += n;
+      this.error = decoded.error;
     }
     return true;
   }
@@ -127,13 +291,13 @@ function readError(name: string, error: unknown): GramscoreError {
 }
 
 /**
- * Opens `path` (`-` for stdin) as a {@link LineReader}, gunzipping names ending in `.gz`.
+ * Opens `path` (`-` for stdin) as {@link ByteLines}, gunzipping names ending in `.gz`.
  * @throws GramscoreError `IO_ERROR` when the file cannot be opened.
  */
-export function openLines(path: string, io: CliIO, bytes: ByteCounter): LineReader {
+export function openBytes(path: string, io: CliIO, bytes: ByteCounter): ByteLines {
   if (path === STDIN) {
     bytes.total = undefined;
-    return new LineReader("stdin", countBytes(io.stdin, bytes));
+    return new ByteLines("stdin", countBytes(io.stdin, bytes));
   }
   const full = resolve(io.cwd, path);
   let size: number;
@@ -154,7 +318,16 @@ export function openLines(path: string, io: CliIO, bytes: ByteCounter): LineRead
   });
   const stream = path.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
   if (stream !== raw) raw.on("error", (error) => stream.destroy(error));
-  return new LineReader(path, stream as AsyncIterable<Uint8Array>);
+  return new ByteLines(path, stream as AsyncIterable<Uint8Array>);
+}
+
+/**
+ * Opens `path` (`-` for stdin) as a {@link LineReader}, gunzipping names ending in `.gz`.
+ * @throws GramscoreError `IO_ERROR` when the file cannot be opened.
+ */
+export function openLines(path: string, io: CliIO, bytes: ByteCounter): LineReader {
+  const source = openBytes(path, io, bytes);
+  return new LineReader(source.name, source);
 }
 
 async function* countBytes(source: AsyncIterable<Uint8Array | string>, bytes: ByteCounter): AsyncGenerator<Uint8Array | string> {
@@ -175,6 +348,102 @@ export function looksLikeJsonl(path: string): boolean {
   return /\.(jsonl|ndjson)(\.gz)?$/i.test(path);
 }
 
+/** How much input goes into one {@link InputUnit}. */
+export interface UnitSize {
+  /** At least this many segments (lines times systems)... */
+  lines: number;
+  /** ...or at least this many bytes (0: no byte target), unless the input ends first. */
+  bytes: number;
+  /** Give every unit buffers of its own, which can be transferred to another thread. */
+  own: boolean;
+}
+
+/** Whatever one read gives: the units of single-threaded scoring. */
+const READ_SIZE: UnitSize = { lines: 1, bytes: 0, own: false };
+
+/** Where the segments of a {@link TextUnit} come from. */
+export interface TextLayout {
+  /** System name of each hypothesis file. */
+  readonly systems: readonly string[];
+  /** Name (for messages) of each hypothesis file and each reference file. */
+  readonly hypSources: readonly string[];
+  readonly refSources: readonly string[];
+  /** Strip trailing whitespace of every line. */
+  readonly strip: boolean;
+}
+
+/**
+ * Lines of JSONL records of one file, still as bytes: the unit of work a worker thread decodes,
+ * parses and scores.
+ */
+export interface JsonlUnit {
+  readonly kind: "jsonl";
+  /** The file (or `stdin`). */
+  readonly source: string;
+  /** 1-based number of the first line. */
+  readonly firstLine: number;
+  /** Number of lines. */
+  readonly lines: number;
+  readonly data: Uint8Array;
+}
+
+/** The same lines of every hypothesis file and reference file, still as bytes. */
+export interface TextUnit {
+  readonly kind: "text";
+  readonly firstLine: number;
+  readonly lines: number;
+  /** One piece per hypothesis file, then... */
+  readonly hyps: readonly Uint8Array[];
+  /** ...one per reference file, each holding exactly `lines` lines. */
+  readonly refs: readonly Uint8Array[];
+  readonly layout: TextLayout;
+}
+
+/** A piece of the input that can be turned into records on its own (in this thread or a worker). */
+export type InputUnit = JsonlUnit | TextUnit;
+
+/**
+ * Reads hypothesis files (one per system) and reference files (one per reference stream) in
+ * lockstep, as units of the same lines of every file (`size` decides how many). Every file must have
+ * the same number of lines.
+ * @throws GramscoreError `LENGTH_MISMATCH` naming each file's line count (after the units before the
+ * end of the shortest file).
+ */
+export async function* parallelUnits(
+  hypPaths: readonly string[],
+  refPaths: readonly string[],
+  io: CliIO,
+  bytes: ByteCounter,
+  options: ReadOptions = {},
+  size: UnitSize = READ_SIZE,
+): AsyncGenerator<TextUnit> {
+  checkStdinOnce([...hypPaths, ...refPaths]);
+  const hyps = hypPaths.map((p) => openBytes(p, io, bytes));
+  const refs = refPaths.map((p) => openBytes(p, io, bytes));
+  const all = [...hyps, ...refs];
+  const layout: TextLayout = {
+    systems: hypPaths.map(label),
+    hypSources: hyps.map((r) => r.name),
+    refSources: refs.map((r) => r.name),
+    strip: options.keepWhitespace !== true,
+  };
+  const copy = size.own;
+  const perFile = Math.max(1, Math.ceil(size.lines / Math.max(1, hyps.length)));
+  const bytesPerFile = size.bytes > 0 ? size.bytes / all.length : Number.POSITIVE_INFINITY;
+  let firstLine = 1;
+  for (;;) {
+    const ready = await Promise.all(all.map((r) => r.fill(perFile, bytesPerFile)));
+    if (ready.every((x) => !x)) return;
+    if (ready.some((x) => !x)) {
+      const counts = await Promise.all(all.map((r) => r.countAll()));
+      throw mismatch(all.map((r, i) => [r.name, counts[i]!] as const));
+    }
+    const n = Math.min(...all.map((r) => r.available));
+    yield { kind: "text", firstLine, lines: n, hyps: hyps.map((r) => r.take(n, copy)), refs: refs.map((r) => r.take(n, copy)), layout };
+    firstLine += n;
+  }
+}
+
 /**
  * Reads hypothesis files (one per system) and reference files (one per reference stream) in
  * lockstep, yielding batches of records in line order. Every file must have the same number of lines.
@@ -187,34 +456,7 @@ export async function* readParallel(
   bytes: ByteCounter,
   options: ReadOptions = {},
 ): AsyncGenerator<InputRecord[]> {
-  checkStdinOnce([...hypPaths, ...refPaths]);
-  const hyps = hypPaths.map((p) => openLines(p, io, bytes));
-  const refs = refPaths.map((p) => openLines(p, io, bytes));
-  const names = hypPaths.map(label);
-  const all = [...hyps, ...refs];
-  const strip = options.keepWhitespace !== true;
-  let base = 0;
-  for (;;) {
-    const ready = await Promise.all(all.map((r) => r.fill()));
-    if (ready.every((x) => !x)) return;
-    if (ready.some((x) => !x)) {
-      const counts = await Promise.all(all.map((r) => r.countAll()));
-      throw mismatch(all.map((r, i) => [r.name, counts[i]!] as const));
-    }
-    const n = Math.min(...all.map((r) => r.available));
-    const hypLines = hyps.map((r) => r.take(n));
-    const refLines = refs.map((r) => r.take(n));
-    const batch: InputRecord[] = [];
-    for (let i = 0; i < n; i++) {
-      const segRefs = refLines.map((lines) => (strip ? pyRstrip(lines[i]!) : lines[i]!));
-      for (let s = 0; s < hyps.length; s++) {
-        const hyp = hypLines[s]![i]!;
-        batch.push({ system: names[s]!, hyp: strip ? pyRstrip(hyp) : hyp, refs: segRefs, source: hyps[s]!.name, line: base + i + 1 });
-      }
-    }
-    base += n;
-    yield batch;
-  }
+  yield* recordBatches(parallelUnits(hypPaths, refPaths, io, bytes, options));
 }
 
 function mismatch(counts: readonly (readonly [string, number])[]): GramscoreError {
@@ -291,27 +533,85 @@ export function toRecord(value: unknown, source: string, line: number): InputRec
   return { system, hyp: v.hyp, refs, source, line };
 }
 
-/** Reads JSONL records from one or more files (stdin for none); blank lines are skipped. */
-export async function* readJsonl(paths: readonly string[], io: CliIO, bytes: ByteCounter): AsyncGenerator<InputRecord[]> {
+/** Reads JSONL record files (stdin for none) as units of whole lines (`size` decides how many). */
+export async function* jsonlUnits(paths: readonly string[], io: CliIO, bytes: ByteCounter, size: UnitSize = READ_SIZE): AsyncGenerator<JsonlUnit> {
   const list = paths.length === 0 ? [STDIN] : paths;
   checkStdinOnce(list);
+  const copy = size.own;
+  const minBytes = size.bytes > 0 ? size.bytes : Number.POSITIVE_INFINITY;
   for (const path of list) {
-    const reader = openLines(path, io, bytes);
-    let line = 0;
-    while (await reader.fill()) {
-      const batch: InputRecord[] = [];
-      for (const text of reader.take(reader.available)) {
-        line++;
-        if (text.trim() === "") continue;
-        let value: unknown;
-        try {
-          value = JSON.parse(text);
-        } catch (error) {
-          throw malformed(reader.name, line, `not valid JSON (${(error as Error).message}). ${RECORD_SHAPE}`, error);
-        }
-        batch.push(toRecord(value, reader.name, line));
-      }
-      if (batch.length > 0) yield batch;
+    const reader = openBytes(path, io, bytes);
+    let firstLine = 1;
+    while (await reader.fill(size.lines, minBytes)) {
+      const lines = reader.available;
+      yield { kind: "jsonl", source: reader.name, firstLine, lines, data: reader.take(lines, copy) };
+      firstLine += lines;
     }
+  }
+}
+
+/** Reads JSONL records from one or more files (stdin for none); blank lines are skipped. */
+export async function* readJsonl(paths: readonly string[], io: CliIO, bytes: ByteCounter): AsyncGenerator<InputRecord[]> {
+  yield* recordBatches(jsonlUnits(paths, io, bytes));
+}
+
+function* jsonlRecords(unit: JsonlUnit): Generator<InputRecord> {
+  const { lines, error } = decodeLines(unit.data, unit.source, unit.firstLine);
+  let line = unit.firstLine - 1;
+  for (const text of lines) {
+    line++;
+    if (text.trim() === "") continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (cause) {
+      throw malformed(unit.source, line, `not valid JSON (${(cause as Error).message}). ${RECORD_SHAPE}`, cause);
+    }
+    yield toRecord(value, unit.source, line);
+  }
+  if (error !== undefined) throw error;
+}
+
+function* textRecords(unit: TextUnit): Generator<InputRecord> {
+  const { systems, hypSources, refSources, strip } = unit.layout;
+  const hyps = unit.hyps.map((data, s) => decodeLines(data, hypSources[s]!, unit.firstLine));
+  const refs = unit.refs.map((data, k) => decodeLines(data, refSources[k]!, unit.firstLine));
+  // The first invalid line of any file: the segments before it are read, then it is reported.
+  let failed: DecodedLines | undefined;
+  for (const d of [...hyps, ...refs]) if (d.error !== undefined && (failed === undefined || d.lines.length < failed.lines.length)) failed = d;
+  const n = failed === undefined ? unit.lines : failed.lines.length;
+  for (let i = 0; i < n; i++) {
+    const line = unit.firstLine + i;
+    const segRefs = refs.map((d) => (strip ? pyRstrip(d.lines[i]!) : d.lines[i]!));
+    for (let s = 0; s < hyps.length; s++) {
+      const hyp = hyps[s]!.lines[i]!;
+      yield { system: systems[s]!, hyp: strip ? pyRstrip(hyp) : hyp, refs: segRefs, source: hypSources[s]!, line };
+    }
+  }
+  if (failed !== undefined) throw failed.error;
+}
+
+/**
+ * The records of a unit, in input order. A line that cannot be read (invalid UTF-8 or JSON, a
+ * malformed record) throws when its turn comes, after the records before it.
+ */
+export function unitRecords(unit: InputUnit): Generator<InputRecord> {
+  return unit.kind === "jsonl" ? jsonlRecords(unit) : textRecords(unit);
+}
+
+/**
+ * Batches of records, one per unit. When a line cannot be read, the records before it are yielded
+ * first, so that the first problem in input order is the one reported.
+ */
+export async function* recordBatches(units: AsyncIterable<InputUnit>): AsyncGenerator<InputRecord[]> {
+  for await (const unit of units) {
+    const batch: InputRecord[] = [];
+    try {
+      for (const record of unitRecords(unit)) batch.push(record);
+    } catch (error) {
+      if (batch.length > 0) yield batch;
+      throw error;
+    }
+    if (batch.length > 0) yield batch;
   }
 }

@@ -3,7 +3,7 @@ import { isGramscoreError } from "@gramscore/core";
 import type { MetricDescriptor, TokenizerDescriptor } from "@gramscore/core";
 import type { Registry } from "@gramscore/registry";
 import { emptyConfig, loadConfig, type CliConfig } from "./config.js";
-import { FORMATS, MAX_WIDTH } from "./constants.js";
+import { FORMATS, MAX_JOBS, MAX_WIDTH } from "./constants.js";
 import { EXIT, describeForDebug, exitCodeOf } from "./errors.js";
 import { processIO, useColor, type CliIO } from "./io.js";
 import { prescan, splitList, type Prescan } from "./prescan.js";
@@ -49,6 +49,14 @@ function parsePositive(value: string): number {
   return n;
 }
 
+function parseJobs(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > MAX_JOBS) {
+    throw new InvalidArgumentError(`--jobs takes a whole number of worker threads from 1 to ${MAX_JOBS}.`);
+  }
+  return n;
+}
+
 function collectList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...splitList(value)];
 }
@@ -64,12 +72,14 @@ function formatOption(choices: readonly string[] = FORMATS): Option {
 function inputOptions(cmd: Command): Command {
   return cmd
     .argument("[refs...]", "reference files, one per reference stream (leave out to read JSONL records)")
+    .option("-r, --refs <files...>", "reference files, as the arguments are (either way)")
     .option("-m, --metrics <names>", "metrics to compute, comma-separated (repeatable)", collectList)
     .option(
       "-i, --input <files...>",
       "hypothesis files, one per system ('-' is stdin; default stdin). Without reference files: JSONL record files",
     )
-    .option("--keep-whitespace", "keep trailing whitespace of text lines (stripped by default, as sacrebleu does)");
+    .option("--keep-whitespace", "keep trailing whitespace of text lines (stripped by default, as sacrebleu does)")
+    .option("-j, --jobs <n>", "worker threads that score the input (default 1: this thread)", parseJobs);
 }
 
 const EXAMPLES = `

@@ -64,9 +64,18 @@ describe("LineReader", () => {
     );
   });
 
-  it("rejects invalid UTF-8 with the line it follows", async () => {
-    const reader = new LineReader("bad.txt", Readable.from([Buffer.from([0x61, 0x0a, 0x62, 0xff, 0x0a])]));
-    await expect(allLines(reader)).rejects.toMatchObject({ code: ErrorCode.MALFORMED_INPUT, message: expect.stringContaining("bad.txt is not valid UTF-8") });
+  it("rejects invalid UTF-8, naming the line, after handing out the lines before it", async () => {
+    const reader = new LineReader("bad.txt", Readable.from([Buffer.from([0x61, 0x0a, 0x62, 0x0a, 0x63, 0xff, 0x0a, 0x64])]));
+    const seen: string[] = [];
+    const all = (async () => {
+      while (await reader.fill()) seen.push(...reader.take(reader.available));
+    })();
+    await expect(all).rejects.toMatchObject({
+      code: ErrorCode.MALFORMED_INPUT,
+      message: "bad.txt line 3: not valid UTF-8 text. Convert it to UTF-8 first (e.g. iconv -t UTF-8).",
+      details: { source: "bad.txt", line: 3 },
+    });
+    expect(seen).toEqual(["a", "b"]);
   });
 });
 
@@ -108,7 +117,8 @@ describe("JSONL records", () => {
         for await (const batch of readJsonl([], io, { read: 0, total: undefined })) seen.push(...batch.map((r) => r.line));
       })(),
     ).rejects.toThrow(/^stdin line 4: not valid JSON/);
-    expect(seen).toEqual([]);
+    // The records before the bad line come first, so a problem in them would be reported first.
+    expect(seen).toEqual([1]);
   });
 });
 

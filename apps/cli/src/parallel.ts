@@ -1,0 +1,221 @@
+/**
+ * `--jobs N`: the input is read here, cut into units of whole lines (still bytes), and scored by N
+ * worker threads; their statistics come back per unit and are merged in input order, so the report
+ * is the one-thread report.
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Worker } from "node:worker_threads";
+import { ErrorCode, GramscoreError } from "@gramscore/core";
+import { Tally, type PartResult, type PreparedMetric, type Report, type ScoreOptions } from "./engine.js";
+import type { InputRecord, InputUnit, UnitSize } from "./input.js";
+
+/**
+ * Size of the units sent to workers: about 2,000 segments or 2 MB of text, whichever comes first:
+ * large enough that messaging costs little, small enough to keep every worker busy to the end.
+ */
+export const JOB_UNIT: UnitSize = { lines: 2000, bytes: 2 << 20, own: true };
+
+/** What a worker needs to create the metrics of the run. */
+export interface WorkerSetup {
+  /** Working directory: plugins resolve from here, as in the main thread. */
+  readonly cwd: string;
+  /** Plugins to load (config file first, then `--plugin`s), as given. */
+  readonly plugins: readonly string[];
+  /** Each metric's canonical name and options. */
+  readonly metrics: readonly { readonly name: string; readonly options: Record<string, unknown> }[];
+  /** Also score every segment. */
+  readonly segments: boolean;
+}
+
+/** An error as it crosses threads. */
+export interface WireError {
+  name: string;
+  message: string;
+  stack?: string | undefined;
+  code?: string | undefined;
+  details?: Record<string, unknown> | undefined;
+}
+
+/** A unit of work sent to a worker. */
+export interface Job {
+  readonly id: number;
+  readonly unit: InputUnit;
+}
+
+/** A worker's answer: the unit's statistics, up to the record that failed if one did. */
+export interface JobReply {
+  readonly id: number;
+  readonly part: PartResult;
+  /** Why the unit stopped early. */
+  readonly error?: WireError;
+  /** The record that failed to score (re-scored here for the message, which counts segments per system). */
+  readonly record?: InputRecord;
+}
+
+/** `error` as plain data. */
+export function toWire(error: unknown): WireError {
+  if (error instanceof GramscoreError) {
+    return { name: error.name, message: error.message, stack: error.stack, code: error.code, details: error.details };
+  }
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { name: "Error", message: String(error) };
+}
+
+/** An error sent by {@link toWire}, rebuilt (a {@link GramscoreError} when it was one). */
+export function fromWire(wire: WireError): Error {
+  const error =
+    wire.code !== undefined
+      ? new GramscoreError(wire.code as ErrorCode, wire.message, wire.details === undefined ? {} : { details: wire.details })
+      : Object.assign(new Error(wire.message), { name: wire.name });
+  if (wire.stack !== undefined) error.stack = wire.stack;
+  return error;
+}
+
+/** The worker script: next to this file once built; from the sources, the built one. */
+function workerUrl(): URL {
+  for (const candidate of ["./worker.js", "../dist/worker.js"]) {
+    const url = new URL(candidate, import.meta.url);
+    if (existsSync(fileURLToPath(url))) return url;
+  }
+  throw new GramscoreError(
+    ErrorCode.IO_ERROR,
+    `The worker script of --jobs (worker.js next to ${fileURLToPath(import.meta.url)}) is missing. Reinstall gramscore, or score with --jobs 1.`,
+  );
+}
+
+interface Pending {
+  resolve(reply: JobReply): void;
+  reject(error: unknown): void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  readonly pending: Map<number, Pending>;
+  failed: unknown;
+}
+
+/** N worker threads, each scoring the units it is given in order. */
+class Pool {
+  private readonly slots: Slot[] = [];
+  private nextId = 0;
+
+  private constructor() {}
+
+  static async start(jobs: number, setup: WorkerSetup): Promise<Pool> {
+    const { Worker } = await import("node:worker_threads");
+    const url = workerUrl();
+    const pool = new Pool();
+    for (let i = 0; i < jobs; i++) {
+      const worker = new Worker(url, { workerData: setup });
+      const slot: Slot = { worker, pending: new Map(), failed: undefined };
+      const fail = (error: unknown) => {
+        slot.failed ??= error;
+        for (const p of slot.pending.values()) p.reject(slot.failed);
+        slot.pending.clear();
+      };
+      worker.on("message", (reply: JobReply) => {
+        const p = slot.pending.get(reply.id);
+        slot.pending.delete(reply.id);
+        p?.resolve(reply);
+      });
+      worker.on("error", fail);
+      worker.on("exit", (code) => fail(new Error(`A worker thread stopped (exit code ${code}) before it finished its part of the input.`)));
+      pool.slots.push(slot);
+    }
+    return pool;
+  }
+
+  /** Scores `unit` on the least busy worker. */
+  run(unit: InputUnit): Promise<JobReply> {
+    let slot = this.slots[0]!;
+    for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
+    const id = this.nextId++;
+    if (slot.failed !== undefined) return Promise.reject(slot.failed);
+    return new Promise<JobReply>((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+      const buffers = unit.kind === "jsonl" ? [unit.data] : [...unit.hyps, ...unit.refs];
+      const transfer = [...new Set(buffers.map((b) => b.buffer as ArrayBuffer))];
+      const job: Job = { id, unit };
+      slot.worker.postMessage(job, transfer);
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(
+      this.slots.map((s) => {
+        s.worker.removeAllListeners("exit");
+        return s.worker.terminate();
+      }),
+    );
+  }
+}
+
+/** Options of {@link scoreParallel}. */
+export interface ParallelOptions extends ScoreOptions {
+  /** Worker threads (2 or more make sense). */
+  jobs: number;
+  /** Working directory for resolving plugins. */
+  cwd: string;
+  /** Plugins the workers load, as the main thread did. */
+  plugins: readonly string[];
+}
+
+/**
+ * {@link scoreInput} on worker threads: the same report (statistics merge exactly, and units are
+ * merged in input order, so systems, counts, segment indexes and results are those of one pass),
+ * and the same first error in input order.
+ * @throws GramscoreError as {@link scoreInput} does.
+ */
+export async function scoreParallel(prepared: readonly PreparedMetric[], units: AsyncIterable<InputUnit>, options: ParallelOptions): Promise<Report> {
+  const segments = options.segments === true;
+  const tally = new Tally(
+    prepared.map((m) => m.metric),
+    segments,
+  );
+  const pool = await Pool.start(options.jobs, {
+    cwd: options.cwd,
+    plugins: options.plugins,
+    metrics: prepared.map((m) => ({ name: m.name, options: m.options })),
+    segments,
+  });
+  const queue: Promise<JobReply>[] = [];
+  const limit = 2 * options.jobs;
+  const mergeNext = async (): Promise<void> => {
+    const reply = await queue.shift()!;
+    tally.addPart(reply.part);
+    if (reply.error !== undefined) {
+      // The same record scored here fails the same way, with its index within its system.
+      if (reply.record !== undefined) tally.add(reply.record);
+      throw fromWire(reply.error);
+    }
+    options.onProgress?.(tally.seen);
+  };
+  const iterator = units[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let step: IteratorResult<InputUnit>;
+      try {
+        step = await iterator.next();
+      } catch (error) {
+        // The units already sent come first in the input: a problem there is the one to report.
+        while (queue.length > 0) await mergeNext();
+        throw error;
+      }
+      if (step.done) break;
+      const reply = pool.run(step.value);
+      reply.catch(() => {});
+      queue.push(reply);
+      while (queue.length >= limit) await mergeNext();
+    }
+    while (queue.length > 0) await mergeNext();
+  } finally {
+    try {
+      await iterator.return?.();
+    } catch {
+      // Closing the input after an error: the error already on its way matters more.
+    }
+    await pool.close();
+  }
+  return tally.report(prepared);
+}
