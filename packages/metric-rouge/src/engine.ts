@@ -65,6 +65,11 @@ function concat(parts: readonly Int32Array[]): Int32Array {
   return out;
 }
 
+/** True when the policy compares ROUGE-1.5.5's `-f B` scores (best-recall, jackknife). */
+function rouge155Selects(policy: string): boolean {
+  return policy === "best-recall" || policy === "jackknife";
+}
+
 /** The n-grams of order `n` of a local-id sequence as the numbers `Σ id·L^k`, sorted. */
 function sortedKeys(ids: Int32Array, n: number, L: number): Float64Array {
   const len = Math.max(ids.length - n + 1, 0);
@@ -314,10 +319,13 @@ export class RougeEngine {
    * The segment's tokens get local ids `0 … L−1`; an n-gram is then the number `Σ id·L^k`, counted in a
    * plain array while `L^n` stays small (no hashing), else through the n-gram table.
    */
-  #ngramHits(hyp: PreparedText, refs: readonly PreparedText[], maxN: number): Float64Array {
+  /**
+   * The segment's tokens renumbered `0 … L−1` (hypothesis last in `locs`), so that n-grams and
+   * skip-bigrams become small numbers that index plain arrays.
+   */
+  #localIds(hyp: PreparedText, refs: readonly PreparedText[]): { locs: Int32Array[]; L: number } {
     const K = refs.length;
-    const out = new Float64Array(K * maxN);
-    // Local ids: #local holds [segment stamp, local id] per global id, so nothing needs resetting.
+    // #local holds [segment stamp, local id] per global id, so nothing needs resetting.
     const size = this.#interner.size * 2;
     if (this.#local.length < size) {
       let n = this.#local.length;
@@ -343,17 +351,34 @@ export class RougeEngine {
       }
       locs[r] = loc;
     }
+    return { locs, L };
+  }
+
+  /** Makes the plain count array hold at least `size` entries. */
+  #directSize(size: number): void {
+    if (this.#direct.length < size) {
+      let m = this.#direct.length;
+      while (m < size) m *= 2;
+      this.#direct = new Int32Array(m);
+    }
+  }
+
+  /**
+   * ROUGE-N hits of every reference against the hypothesis, orders 1 … maxN (index `r·maxN + n − 1`).
+   * An n-gram of local ids is the number `Σ id·L^k`: counted in a plain array while `L^n` is small (no
+   * hashing), else by sorting the numbers, else (astronomic `L^n`) through the n-gram table.
+   */
+  #ngramHits(hyp: PreparedText, refs: readonly PreparedText[], maxN: number, local: { locs: Int32Array[]; L: number }): Float64Array {
+    const K = refs.length;
+    const out = new Float64Array(K * maxN);
+    const { locs, L } = local;
     const h = locs[K]!;
     let hypKeys: Int32Array[] | undefined;
     let span = 1;
     for (let n = 1; n <= maxN; n++) {
       span *= L;
       if (span <= DIRECT_LIMIT) {
-        if (this.#direct.length < span) {
-          let m = this.#direct.length;
-          while (m < span) m *= 2;
-          this.#direct = new Int32Array(m);
-        }
+        this.#directSize(span);
         for (let r = 0; r < K; r++) out[r * maxN + n - 1] = this.#directOverlap(locs[r]!, h, n, L);
       } else if (span <= Number.MAX_SAFE_INTEGER) {
         // Too many possible n-grams for an array: sort the n-gram numbers and walk both lists.
@@ -369,6 +394,41 @@ export class RougeEngine {
       }
     }
     return out;
+  }
+
+  /**
+   * One pass over the skip-bigrams of a local-id sequence as ROUGE-1.5.5's `createSkipBigram` makes
+   * them (pairs `i < j ≤ i + d + 1`, `d < 0` unlimited; with `unigrams`, the unigram of every token but
+   * the last): `mode` 0 counts them into the plain array, 1 consumes them from it and returns the hits,
+   * 2 clears their entries. A unigram is the number `id`, a pair `L + a·L + b`.
+   */
+  #skipPass(a: Int32Array, L: number, d: number, unigrams: boolean, mode: 0 | 1 | 2): number {
+    const c = this.#direct;
+    const n = a.length;
+    let hits = 0;
+    for (let i = 0; i < n - 1; i++) {
+      const x = a[i]!;
+      const end = d < 0 ? n - 1 : Math.min(n - 1, i + d + 1);
+      const base = L + x * L;
+      for (let j = unigrams ? i : i + 1; j <= end; j++) {
+        const k = j === i ? x : base + a[j]!;
+        if (mode === 0) c[k]!++;
+        else if (mode === 1) {
+          if (c[k]! > 0) {
+            hits++;
+            c[k]!--;
+          }
+        } else c[k] = 0;
+      }
+    }
+    return hits;
+  }
+
+  /** Number of grams {@link #skipPass} visits for a sequence of `n` tokens (ROUGE-1.5.5's `_cn_`). */
+  static skipCount(n: number, d: number, unigrams: boolean): number {
+    let count = unigrams ? Math.max(n - 1, 0) : 0;
+    for (let i = 0; i < n - 1; i++) count += (d < 0 ? n - 1 : Math.min(n - 1, i + d + 1)) - i;
+    return count;
   }
 
   /** `Σ_g min(a_g, b_g)` over the n-grams of two local-id sequences, counted in a plain array. */
@@ -561,13 +621,22 @@ export class RougeEngine {
     const { hit, model, peer, select } = data;
     const table = this.#table;
     const maxN = this.#maxN;
-    const nHits = maxN > 0 ? this.#ngramHits(hyp, refs, maxN) : undefined;
+    const d = this.config.skipDistance;
+    const hasSkip = types.some((t) => t.kind === "s" || t.kind === "su");
+    const local = maxN > 0 || hasSkip ? this.#localIds(hyp, refs) : undefined;
+    const nHits = maxN > 0 ? this.#ngramHits(hyp, refs, maxN, local!) : undefined;
+    // Skip-bigrams in a plain array while L + L² is small, else through the n-gram table.
+    const directSkip = hasSkip && local!.L + local!.L * local!.L <= DIRECT_LIMIT;
+    if (directSkip) this.#directSize(local!.L + local!.L * local!.L);
     let hypS: NgramCounts | undefined;
     let hypSU: NgramCounts | undefined;
-    for (const t of types) {
-      if (t.kind === "s" && hypS === undefined) hypS = countSkipBigrams(table, hyp.flat, this.config.skipDistance);
-      if (t.kind === "su" && hypSU === undefined) hypSU = countSkipBigrams(table, hyp.flat, this.config.skipDistance, { unigrams: true });
+    if (hasSkip && !directSkip) {
+      for (const t of types) {
+        if (t.kind === "s" && hypS === undefined) hypS = countSkipBigrams(table, hyp.flat, d);
+        if (t.kind === "su" && hypSU === undefined) hypSU = countSkipBigrams(table, hyp.flat, d, { unigrams: true });
+      }
     }
+    const needSelect = rouge155Selects(this.config.multiRef);
     const rouge155 = mode === "rouge155";
     for (let r = 0; r < K; r++) {
       const ref = refs[r]!;
@@ -588,6 +657,18 @@ export class RougeEngine {
           }
           case "s":
           case "su": {
+            const unigrams = t.kind === "su";
+            if (directSkip) {
+              const a = local!.locs[r]!;
+              const b = local!.locs[K]!;
+              this.#skipPass(a, local!.L, d, unigrams, 0);
+              hit[i] = this.#skipPass(b, local!.L, d, unigrams, 1);
+              this.#skipPass(a, local!.L, d, unigrams, 2);
+              model[i] = RougeEngine.skipCount(a.length, d, unigrams);
+              peer[i] = RougeEngine.skipCount(b.length, d, unigrams);
+              select[i] = model[i] !== 0 ? round5(hit[i]! / model[i]!) : 0;
+              break;
+            }
             let h: Int32Array;
             let m: NgramCounts;
             let p: NgramCounts;
@@ -642,8 +723,8 @@ export class RougeEngine {
             if (base === 0 && this.config.emptyReference === "error") throw wlcsDivisionByZero(r);
             hit[i] = h;
             model[i] = pow(base, w);
-            peer[i] = pow(hyp.flat.length, w);
-            select[i] = base === 0 ? 0 : pow(h / base, 1 / w);
+            peer[i] = weightTable(w, hyp.flat.length)[hyp.flat.length]!;
+            select[i] = base === 0 || !needSelect ? 0 : pow(h / base, 1 / w);
             break;
           }
         }
