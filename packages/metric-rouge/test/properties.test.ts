@@ -196,6 +196,38 @@ describe("rouge155 mode equals a plain implementation of ROUGE-1.5.5.pl", () => 
   }
 });
 
+describe("skip-bigrams with more than a thousand distinct tokens (the n-gram table path)", () => {
+  it("ROUGE-S and ROUGE-SU equal the plain implementation", () => {
+    const long = fc.array(fc.integer({ min: 0, max: 5000 }).map((k) => `w${k % 97 === 0 ? 0 : k}`), { minLength: 500, maxLength: 700 }).map((w) => w.join(" "));
+    const metric = createRouge({ mode: "rouge155", rougeTypes: ["rougeS", "rougeSU"], skipDistance: 3 });
+    const tok = createRouge155Tokenizer();
+    fc.assert(
+      fc.property(long, long, long, (hyp, r1, r2) => {
+        const got = metric.scoreSegment(hyp, [r1, r2]);
+        const p = tok.tokenize(hyp);
+        for (const [key, u] of [
+          ["ROUGE-S3", false],
+          ["ROUGE-SU3", true],
+        ] as const) {
+          let h = 0;
+          let m = 0;
+          let pc = 0;
+          for (const r of [r1, r2]) {
+            const a = skipCounter(tok.tokenize(r), 3, u);
+            const b = skipCounter(p, 3, u);
+            h += naiveOverlap(a, b);
+            m += naiveTotal(a);
+            pc += naiveTotal(b);
+          }
+          const e = perlRPF(h, m, pc);
+          expect({ R: got[key]!.recall, P: got[key]!.precision, F: got[key]!.fmeasure }).toEqual(e);
+        }
+      }),
+      { numRuns: 8 },
+    );
+  });
+});
+
 /** Identity helper (keeps the peer tokens readable above). */
 function p1<T>(x: T): T {
   return x;
