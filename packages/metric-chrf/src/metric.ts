@@ -7,6 +7,7 @@ import {
   formatSignature,
 } from "@gramscore/core";
 import type { FormatOptions, Metric, ScoreLevel } from "@gramscore/core";
+import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
 import type { NgramCounts } from "@gramscore/ngram";
 import { NgramStatsCounter, writeCodePoints } from "./kernel.js";
@@ -280,8 +281,8 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
     stats(hyp, refs) {
       prepare(hyp, refs);
       if (lowercase) {
-        hyp = hyp.toLowerCase();
-        refs = refs.map((r) => r.toLowerCase());
+        hyp = pyLower(hyp);
+        refs = refs.map(pyLower);
       }
       computeAll(hyp, refs);
       const k = bestReference(refs.length);
@@ -326,8 +327,8 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
       };
     },
 
-    signature() {
-      return signatureOf(observed);
+    signature(stats?: ChrfStats) {
+      return signatureOf(stats !== undefined && stats.nrefs !== 0 ? stats.nrefs : observed);
     },
 
     summarize(result) {
@@ -349,8 +350,8 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
     explain(hyp, refs) {
       prepare(hyp, refs);
       if (lowercase) {
-        hyp = hyp.toLowerCase();
-        refs = refs.map((r) => r.toLowerCase());
+        hyp = pyLower(hyp);
+        refs = refs.map(pyLower);
       }
       computeAll(hyp, refs);
       const nRefs = refs.length;

@@ -225,9 +225,10 @@ describe("serialized statistics", () => {
     ];
     const shard = createAccumulator(createChrf()).add(segments[0]!.hyp, segments[0]!.refs);
     const json = JSON.parse(JSON.stringify(shard.toJSON()));
-    // A fresh metric has seen no reference yet (nrefs:?): it refuses statistics of nrefs:2 …
-    expect(code(() => createAccumulator(createChrf()).merge(json))).toBe(ErrorCode.INVALID_STATS);
-    // … and takes them when created with nrefs: 2.
+    // A metric created for one reference per segment refuses statistics of nrefs:2 …
+    expect(code(() => createAccumulator(createChrf({ nrefs: 1 })).merge(json))).toBe(ErrorCode.INVALID_STATS);
+    // … a fresh one takes nrefs from the statistics, and so does one created with nrefs: 2.
+    expect(createAccumulator(createChrf()).merge(json).toJSON().signature).toBe(json.signature);
     const total = createAccumulator(createChrf({ nrefs: 2 })).merge(json).add(segments[1]!.hyp, segments[1]!.refs);
     expect(total.compute().score).toBe(evaluate(createChrf(), segments).corpus.score);
     expect(total.compute().signature).toBe(`nrefs:2|case:mixed|eff:yes|nc:6|nw:0|space:no|version:${VERSION}`);
@@ -288,5 +289,29 @@ describe("plugin", () => {
     const options: MetricMap["chrf"]["options"] = { charOrder: 3 };
     expect(result.name).toBe("chrF2++");
     expect(createChrf(options).options.charOrder).toBe(3);
+  });
+});
+
+describe("Python-compatible details", () => {
+  it("lowercases like Python 3.11's str.lower(), not the engine's newer tables", () => {
+    // U+A7CB is unassigned in Unicode 14 (Python 3.11) but has a lowercase in newer engines.
+    const metric = createChrf({ lowercase: true });
+    const res = sentenceChrf("\ua7cb\ua7cb\ua7cb", ["\ua7cb\ua7cb\ua7cb".toLowerCase()], { lowercase: true });
+    expect(res.score).toBe(0);
+    expect(sentenceChrf("ΑΣ\u0295Σ", ["ασ\u0295ς"], { lowercase: true }).score).toBe(100);
+    expect(metric.signature()).toContain("case:lc");
+  });
+  it("merges serialized shards into a fresh metric: nrefs comes from the statistics", () => {
+    const segs = [
+      { hyp: "a cat sat", refs: ["the cat sat", "a cat sat down"] },
+      { hyp: "dogs bark", refs: ["the dogs bark", "dogs barked"] },
+    ];
+    const shards = segs.map((s) => createAccumulator(createChrf()).add(s.hyp, s.refs).toJSON());
+    const fresh = createAccumulator(createChrf());
+    for (const shard of shards) fresh.merge(JSON.parse(JSON.stringify(shard)));
+    const oneShot = evaluate(createChrf(), segs);
+    expect(fresh.compute().score).toBe(oneShot.corpus.score);
+    expect(fresh.toJSON().signature).toBe(oneShot.signature);
+    expect(oneShot.signature).toMatch(/^nrefs:2\|/);
   });
 });
