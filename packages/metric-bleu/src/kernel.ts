@@ -180,9 +180,10 @@ export class BleuCounter {
   /** Which reference length a segment contributes: the closest (sacrebleu, NLTK) or the shortest (TF-NMT, HF evaluate). */
   readonly refLength: "closest" | "shortest";
 
-  // Token interning (per segment): slot → id + 1; per id its hash and span in the hypothesis source.
+  // Token interning (per segment): slot → id (valid when the slot's generation is the segment's); per
+  // id its hash and span in the hypothesis source.
   #tokSlots = new Int32Array(64);
-  #tokSlotOf = new Int32Array(32);
+  #tokGen = new Int32Array(64);
   #tokHash = new Int32Array(32);
   #tokStart = new Int32Array(32);
   #tokEnd = new Int32Array(32);
@@ -190,10 +191,11 @@ export class BleuCounter {
   #refLens = new Int32Array(4);
   // N-gram keys (per segment): slot → key; per key its prefix key, last token and counts.
   #slots = new Int32Array(256);
+  #slotGen = new Int32Array(256);
+  #gen = 0;
   #shift = 32 - 8;
   #parent = new Int32Array(128);
   #token = new Int32Array(128);
-  #slotOf = new Int32Array(128);
   #hypCount = new Int32Array(128);
   #refCount = new Int32Array(128);
   #refMax = new Int32Array(128);
@@ -209,18 +211,19 @@ export class BleuCounter {
     if (this.#ids.length < maxLen) this.#ids = new Int32Array(nextPow2(maxLen));
     if (this.#tokHash.length < hypLen) {
       const size = nextPow2(hypLen);
-      this.#tokSlotOf = new Int32Array(size);
       this.#tokHash = new Int32Array(size);
       this.#tokStart = new Int32Array(size);
       this.#tokEnd = new Int32Array(size);
     }
-    if (this.#tokSlots.length < hypLen * 2) this.#tokSlots = new Int32Array(nextPow2(hypLen * 2));
+    if (this.#tokSlots.length < hypLen * 2) {
+      this.#tokSlots = new Int32Array(nextPow2(hypLen * 2));
+      this.#tokGen = new Int32Array(this.#tokSlots.length);
+    }
     const nodes = hypLen * this.maxOrder + 1;
     if (this.#parent.length < nodes) {
       const size = nextPow2(nodes);
       this.#parent = new Int32Array(size);
       this.#token = new Int32Array(size);
-      this.#slotOf = new Int32Array(size);
       this.#hypCount = new Int32Array(size);
       this.#refCount = new Int32Array(size);
       this.#refMax = new Int32Array(size);
@@ -228,7 +231,14 @@ export class BleuCounter {
     if (this.#slots.length < nodes * 2) {
       const size = nextPow2(nodes * 2);
       this.#slots = new Int32Array(size);
+      this.#slotGen = new Int32Array(size);
       this.#shift = 32 - Math.log2(size);
+    }
+    // A slot is in use when its generation is this segment's: no clearing between segments.
+    if (++this.#gen === 0x7fffffff) {
+      this.#slotGen.fill(0);
+      this.#tokGen.fill(0);
+      this.#gen = 1;
     }
   }
 
@@ -262,8 +272,9 @@ export class BleuCounter {
 
     // Intern the hypothesis tokens; unigram key = id + 1.
     const tokSlots = this.#tokSlots;
+    const tokGen = this.#tokGen;
+    const gen = this.#gen;
     const tokMask = tokSlots.length - 1;
-    const tokSlotOf = this.#tokSlotOf;
     const tokHash = this.#tokHash;
     const tokStart = this.#tokStart;
     const tokEnd = this.#tokEnd;
@@ -278,9 +289,8 @@ export class BleuCounter {
       let slot = h & tokMask;
       let id = -1;
       for (;;) {
-        const c = tokSlots[slot]!;
-        if (c === 0) break;
-        const cand = c - 1;
+        if (tokGen[slot] !== gen) break;
+        const cand = tokSlots[slot]!;
         if (tokHash[cand] === h) {
           const cs = tokStart[cand]!;
           const n = e - s;
@@ -297,8 +307,8 @@ export class BleuCounter {
       }
       if (id < 0) {
         id = v++;
-        tokSlots[slot] = id + 1;
-        tokSlotOf[id] = slot;
+        tokSlots[slot] = id;
+        tokGen[slot] = gen;
         tokHash[id] = h;
         tokStart[id] = s;
         tokEnd[id] = e;
@@ -309,11 +319,11 @@ export class BleuCounter {
 
     // Longer hypothesis n-grams.
     const slots = this.#slots;
+    const slotGen = this.#slotGen;
     const shift = this.#shift;
     const mask = slots.length - 1;
     const parent = this.#parent;
     const token = this.#token;
-    const slotOf = this.#slotOf;
     let used = v;
     if (N > 1) {
       for (let i = 0; i + 1 < len; i++) {
@@ -322,17 +332,17 @@ export class BleuCounter {
         for (let n = 1; n < lim; n++) {
           const t = ids[i + n]!;
           let slot = (Math.imul(key, 0x9e3779b1) ^ Math.imul(t + 0x7f4a7c15, 0x85ebca77)) >>> shift;
-          let k = slots[slot]!;
+          let k = slotGen[slot] === gen ? slots[slot]! : 0;
           while (k !== 0 && (token[k] !== t || parent[k] !== key)) {
             slot = (slot + 1) & mask;
-            k = slots[slot]!;
+            k = slotGen[slot] === gen ? slots[slot]! : 0;
           }
           if (k === 0) {
             k = ++used;
             parent[k] = key;
             token[k] = t;
             slots[slot] = k;
-            slotOf[k] = slot;
+            slotGen[slot] = gen;
           }
           hypCount[k] = hypCount[k]! + 1;
           key = k;
@@ -366,9 +376,8 @@ export class BleuCounter {
         let slot = h & tokMask;
         let id = -1;
         for (;;) {
-          const c = tokSlots[slot]!;
-          if (c === 0) break;
-          const cand = c - 1;
+          if (tokGen[slot] !== gen) break;
+          const cand = tokSlots[slot]!;
           if (tokHash[cand] === h) {
             const cs = tokStart[cand]!;
             const n = e - s;
@@ -400,10 +409,10 @@ export class BleuCounter {
           const t = ids[i + n]!;
           if (t < 0) break;
           let slot = (Math.imul(key, 0x9e3779b1) ^ Math.imul(t + 0x7f4a7c15, 0x85ebca77)) >>> shift;
-          let k = slots[slot]!;
+          let k = slotGen[slot] === gen ? slots[slot]! : 0;
           while (k !== 0 && (token[k] !== t || parent[k] !== key)) {
             slot = (slot + 1) & mask;
-            k = slots[slot]!;
+            k = slotGen[slot] === gen ? slots[slot]! : 0;
           }
           if (k === 0) break;
           c = refCount[k]! + 1;
@@ -425,8 +434,6 @@ export class BleuCounter {
     for (let n = 0; n < N; n++) out[M + n] = out[M + n]! + matches[n]!;
     hypCount.fill(0, 1, used + 1);
     best.fill(0, 1, used + 1);
-    for (let k = v + 1; k <= used; k++) slots[slotOf[k]!] = 0;
-    for (let id = 0; id < v; id++) tokSlots[tokSlotOf[id]!] = 0;
     for (let n = 0; n < N; n++) if (len > n) out[T + n] = out[T + n]! + len - n;
     out[offset + SYS] = out[offset + SYS]! + len;
     if (nrefs > 0) {
