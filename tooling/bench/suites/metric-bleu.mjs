@@ -6,7 +6,10 @@
 //   lru_cache): each reference is tokenized once per run and found in the metric's bounded reference
 //   cache for the other 15 systems.
 // - "bleu() per system": a fresh metric per system call, so every reference is tokenized 16 times.
-// - "sentence": every segment scored on its own with effective order (sacrebleu's sentence_bleu).
+// - "sentence (metric)": every segment scored on its own with effective order (sacrebleu's
+//   sentence_bleu), with a metric created in the run.
+// - "sentenceBleu()": the convenience function, whose default metric (and its reference cache) lives
+//   across calls and runs, so after the first run every reference is found in the cache.
 // The NLTK and evaluate modes are listed for comparison.
 import { createBleu, bleu, createHfBleu, createNltkBleu, sentenceBleu } from "@gramscore/metric-bleu";
 import { bytesOf, dataset } from "../inputs.mjs";
