@@ -36,7 +36,7 @@ export interface BleuMetric extends Metric<BleuStats, BleuResult> {
   /** The tokens BLEU counts for `text` (after lowercasing and right-stripping, as sacrebleu does). */
   tokenize(text: string): readonly string[];
   /** sacrebleu's short signature (`#:1|c:mixed|e:no|tok:13a|s:exp|v:…`). */
-  shortSignature(): string;
+  shortSignature(stats?: BleuStats): string;
   /** sacrebleu's line: `BLEU = 22.67 56.2/28.7/16.9/10.3 (BP = 0.985 ratio = 0.985 hyp_len = 60395 ref_len = 61287)`. */
   format(result: BleuResult, options?: FormatOptions): string;
   /** Checks statistics read from JSON (e.g. a shard) and returns them typed. */
@@ -219,11 +219,13 @@ function buildBleu(
       seen = mergeNrefs(seen, stats.nrefs);
       return computeBleu(stats.sysLen, stats.refLen, stats.matches, stats.totals, o);
     },
-    signature() {
-      return bleuSignature({ nrefs: fixedNrefs ?? nrefsLabel(seen), ...fields });
+    signature(stats?: BleuStats) {
+      const nrefs = stats !== undefined && stats.nrefs !== 0 ? stats.nrefs : seen;
+      return bleuSignature({ nrefs: fixedNrefs ?? nrefsLabel(nrefs), ...fields });
     },
-    shortSignature() {
-      return bleuSignature({ nrefs: fixedNrefs ?? nrefsLabel(seen), ...fields }, true);
+    shortSignature(stats?: BleuStats) {
+      const nrefs = stats !== undefined && stats.nrefs !== 0 ? stats.nrefs : seen;
+      return bleuSignature({ nrefs: fixedNrefs ?? nrefsLabel(nrefs), ...fields }, true);
     },
     summarize(result) {
       return { score: result.score, bp: result.bp };

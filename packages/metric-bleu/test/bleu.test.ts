@@ -353,3 +353,24 @@ describe("explain", () => {
     ]);
   });
 });
+
+describe("shards and data-dependent signatures", () => {
+  it("merges serialized shards into a fresh metric, taking nrefs from the statistics", () => {
+    const segs = [
+      { hyp: "the cat sat on the mat", refs: ["the cat sat on a mat", "a cat sat on the mat"] },
+      { hyp: "dogs bark at night", refs: ["the dogs bark at night", "dogs barked all night"] },
+    ];
+    const shards = segs.map((s) => JSON.parse(JSON.stringify(createAccumulator(createBleu()).add(s.hyp, s.refs).toJSON())));
+    const fresh = createAccumulator(createBleu());
+    for (const shard of shards) fresh.merge(shard);
+    const oneShot = evaluate(createBleu(), segs);
+    expect(fresh.compute().score).toBe(oneShot.corpus.score);
+    expect(fresh.toJSON().signature).toBe(oneShot.signature);
+    expect(oneShot.signature.startsWith("nrefs:2|")).toBe(true);
+    // A metric pinned to one reference per segment refuses them.
+    expect(() => createAccumulator(createBleu({ nrefs: 1 })).merge(shards[0])).toThrow(GramscoreError);
+    // Shards with different reference counts merge into nrefs:var.
+    const one = createAccumulator(createBleu()).add("a b c d", ["a b c d"]).toJSON();
+    expect(createAccumulator(createBleu()).merge(one).merge(shards[0]).toJSON().signature.startsWith("nrefs:var|")).toBe(true);
+  });
+});
