@@ -37,6 +37,10 @@ describe("toTokenizer", () => {
     const full = { name: "x", signature: "x+opt", tokenize: (t: string) => [t] };
     expect(toTokenizer(full)).toBe(full);
   });
+  it("refuses a tokenizer that returns something other than string[]", () => {
+    expect(() => toTokenizer(((t: string) => t) as never, "oops").tokenize("ab")).toThrow(/must return an array of strings, but returned the string "ab"/);
+    expect(() => toTokenizer({ tokenize: () => [1, 2] as never }).tokenize("x")).toThrow(GramscoreError);
+  });
   it("rejects anything else with INVALID_TYPE", () => {
     expect(() => toTokenizer(42 as never)).toThrow(GramscoreError);
     expect(() => toTokenizer(null as never)).toThrow(/must be a function/);
