@@ -350,9 +350,9 @@ export function looksLikeJsonl(path: string): boolean {
 
 /** How much input goes into one {@link InputUnit}. */
 export interface UnitSize {
-  /** At least this many segments (lines times systems)... */
+  /** At most this many segments (lines times systems; 1: whatever one read gives)... */
   lines: number;
-  /** ...or at least this many bytes (0: no byte target), unless the input ends first. */
+  /** ...and fewer when this many bytes are reached first (0: no byte limit). */
   bytes: number;
   /** Give every unit buffers of its own, which can be transferred to another thread. */
   own: boolean;
@@ -438,7 +438,7 @@ export async function* parallelUnits(
       const counts = await Promise.all(all.map((r) => r.countAll()));
       throw mismatch(all.map((r, i) => [r.name, counts[i]!] as const));
     }
-    const n = Math.min(...all.map((r) => r.available));
+    const n = Math.min(perFile > 1 ? perFile : Number.POSITIVE_INFINITY, ...all.map((r) => r.available));
     yield { kind: "text", firstLine, lines: n, hyps: hyps.map((r) => r.take(n, copy)), refs: refs.map((r) => r.take(n, copy)), layout };
     firstLine += n;
   }
@@ -543,7 +543,7 @@ export async function* jsonlUnits(paths: readonly string[], io: CliIO, bytes: By
     const reader = openBytes(path, io, bytes);
     let firstLine = 1;
     while (await reader.fill(size.lines, minBytes)) {
-      const lines = reader.available;
+      const lines = size.lines > 1 ? Math.min(size.lines, reader.available) : reader.available;
       yield { kind: "jsonl", source: reader.name, firstLine, lines, data: reader.take(lines, copy) };
       firstLine += lines;
     }

@@ -102,12 +102,12 @@ class Pool {
 
   private constructor() {}
 
-  static async start(jobs: number, setup: WorkerSetup): Promise<Pool> {
+  static async start(jobs: number, setup: WorkerSetup, execArgv: readonly string[] | undefined): Promise<Pool> {
     const { Worker } = await import("node:worker_threads");
     const url = workerUrl();
     const pool = new Pool();
     for (let i = 0; i < jobs; i++) {
-      const worker = new Worker(url, { workerData: setup });
+      const worker = new Worker(url, { workerData: setup, ...(execArgv === undefined ? {} : { execArgv: [...execArgv] }) });
       const slot: Slot = { worker, pending: new Map(), failed: undefined };
       const fail = (error: unknown) => {
         slot.failed ??= error;
@@ -159,6 +159,8 @@ export interface ParallelOptions extends ScoreOptions {
   cwd: string;
   /** Plugins the workers load, as the main thread did. */
   plugins: readonly string[];
+  /** Node options of the worker threads (default: this thread's `process.execArgv`). */
+  execArgv?: readonly string[];
 }
 
 /**
@@ -178,7 +180,7 @@ export async function scoreParallel(prepared: readonly PreparedMetric[], units: 
     plugins: options.plugins,
     metrics: prepared.map((m) => ({ name: m.name, options: m.options })),
     segments,
-  });
+  }, options.execArgv);
   const queue: Promise<JobReply>[] = [];
   const limit = 2 * options.jobs;
   const mergeNext = async (): Promise<void> => {
