@@ -74,6 +74,7 @@ export const DEFAULT_TYPES: Readonly<Record<RougeMode, readonly string[]>> = {
 /** Default bootstrap seed (sacrebleu's). */
 export const DEFAULT_SEED = 12345;
 
+/** An `INVALID_OPTION` error naming `option` in its details. */
 export function invalid(option: string, message: string): GramscoreError {
   return new GramscoreError(ErrorCode.INVALID_OPTION, message, { details: { option } });
 }
