@@ -1,8 +1,8 @@
 import {
+  assertText,
   ErrorCode,
   GramscoreError,
   describeValue,
-  findLoneSurrogate,
   formatFixed,
   formatSignature,
 } from "@gramscore/core";
@@ -134,19 +134,6 @@ function checkRefs(hyp: unknown, refs: unknown): void {
   }
 }
 
-function checkNoLoneSurrogate(text: string, what: string): void {
-  const at = findLoneSurrogate(text);
-  if (at >= 0) {
-    const unit = text.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0");
-    throw new GramscoreError(
-      ErrorCode.LONE_SURROGATE,
-      `${what} contains an unpaired UTF-16 surrogate U+${unit} at index ${at}, so it is not valid Unicode text. ` +
-        "Repair the text (e.g. with String.prototype.toWellFormed()) or fix how it was decoded.",
-      { details: { index: at } },
-    );
-  }
-}
-
 /** sacrebleu's name of a chrF score: `chrF{beta}` plus one `+` per word order. */
 export function chrfScoreName(beta: number, wordOrder: number): string {
   return `chrF${beta}${"+".repeat(wordOrder)}`;
@@ -223,8 +210,8 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
       refStart[nRefs] = at;
       counter.count(hypBuf, hypLen, refBuf, refStart, nRefs, charOrder, work, stride, 0);
     } else {
-      checkNoLoneSurrogate(hyp, "The hypothesis");
-      for (let k = 0; k < nRefs; k++) checkNoLoneSurrogate(refs[k]!, `Reference ${k}`);
+      assertText(hyp, "The hypothesis");
+      for (let k = 0; k < nRefs; k++) assertText(refs[k]!, `Reference ${k}`);
     }
     if (wordOrder > 0) {
       ranges = growTo(ranges, 2 * longest);
