@@ -51,6 +51,8 @@ export interface RunOptions {
   stdin?: string | Buffer;
   cwd?: string;
   env?: Record<string, string | undefined>;
+  /** Options of `node` itself (process runs only), e.g. `--import` a preload module. */
+  nodeArgs?: string[];
 }
 
 /** Runs `node apps/cli/dist/cli.js ...args` as a process. */
@@ -58,7 +60,7 @@ export function cli(args: readonly string[], options: RunOptions = {}): Promise<
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, GRAMSCORE_FORMAT: undefined, ...options.env };
     for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-    const child = spawn(process.execPath, [cliJs, ...args], { cwd: options.cwd ?? data, env: env as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), cliJs, ...args], { cwd: options.cwd ?? data, env: env as NodeJS.ProcessEnv });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => out.push(c));

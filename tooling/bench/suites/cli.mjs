@@ -1,8 +1,13 @@
-// gramscore CLI, run as a process (apps/cli/dist/cli.js): start-up cost of scoring one line from
-// stdin, and end-to-end throughput of `score` over a gzipped JSONL file with every installed metric
-// in one pass (reading, decompressing, parsing, scoring 16 interleaved systems, JSON output).
+// gramscore CLI, run as a process (apps/cli/dist/cli.js):
+// - start-up: `echo "the cat" | gramscore score -r ref.txt -m bleu` (target 150 ms), beside `node -e 0`
+//   (process start-up alone) and `gramscore --version` (the CLI loaded, nothing scored);
+// - end-to-end throughput of `score` over a gzipped JSONL file with every installed metric in one pass;
+// - `--jobs 1` against `--jobs 2` on WMT17 en-de (48,064 segments) with bleu, chrf, rouge and all
+//   three, as the JSONL records (systems one after the other) and as sacrebleu's files (one reference
+//   file, 16 hypothesis files). The speed-up is the ratio of the two rates of a pair.
+// Cases run child processes, so their CPU time is not the bench's: they are wall-clock only.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,8 +15,8 @@ import { conformanceDir, dataset } from "../inputs.mjs";
 
 const cli = resolve(dirname(fileURLToPath(import.meta.url)), "../../../apps/cli/dist/cli.js");
 
-function gramscore(args, input) {
-  const r = spawnSync(process.execPath, [cli, ...args], { input, encoding: "utf8" });
+function gramscore(args, input, cwd) {
+  const r = spawnSync(process.execPath, [cli, ...args], { input, encoding: "utf8", cwd, maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`gramscore ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
   return r.stdout;
 }
@@ -27,30 +32,72 @@ export default async function () {
     return [];
   }
   const dir = mkdtempSync(join(tmpdir(), "gramscore-bench-"));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, "ref.txt"), "The cat sat on the mat.\n");
-  const first = metrics[0];
+  const first = metrics.includes("bleu") ? "bleu" : metrics[0];
   const name = "sum_summeval";
   const lines = dataset(name).length;
   const file = join(conformanceDir, "data", `${name}.jsonl.gz`);
-  return [
+  const cases = [
     {
       name: "cli: baseline, node -e 0 (process start-up alone)",
       input: "none",
       items: 1,
+      wallOnly: true,
       fn: () => spawnSync(process.execPath, ["-e", "0"]),
     },
     {
-      name: `cli: start-up, score 1 stdin line (-m ${first})`,
+      name: "cli: start-up, gramscore --version",
+      input: "none",
+      items: 1,
+      wallOnly: true,
+      fn: () => gramscore(["--version"]),
+    },
+    {
+      name: `cli: start-up, echo "the cat" | score -r ref.txt -m ${first}`,
       input: "one line",
       items: 1,
       target: 1000 / 150,
-      fn: () => gramscore(["score", "-m", first, join(dir, "ref.txt"), "-f", "json"], "The cat is on the mat.\n"),
+      wallOnly: true,
+      fn: () => gramscore(["score", "-r", join(dir, "ref.txt"), "-m", first], "the cat\n"),
     },
     {
       name: `cli: score ${metrics.length} metrics in one pass (JSONL.gz)`,
       input: name,
       items: lines,
+      wallOnly: true,
       fn: () => gramscore(["score", "-m", metrics.join(","), "--input", file, "-f", "json"]),
     },
   ];
+
+  // --jobs: WMT17 en-de as JSONL records and as sacrebleu's files.
+  const wmt = "mt_wmt17_newstest2017_en-de";
+  const records = dataset(wmt);
+  const jsonl = join(conformanceDir, "data", `${wmt}.jsonl.gz`);
+  const systems = [...new Set(records.map((r) => r.system))];
+  for (const [i, s] of systems.entries()) writeFileSync(join(dir, `sys${i}.txt`), `${records.filter((r) => r.system === s).map((r) => r.hyp).join("\n")}\n`);
+  writeFileSync(join(dir, "wmt-ref.txt"), `${records.filter((r) => r.system === systems[0]).map((r) => r.refs[0]).join("\n")}\n`);
+  const texts = ["wmt-ref.txt", "-i", ...systems.map((_, i) => `sys${i}.txt`)];
+  const sets = [["bleu"], ["chrf"], ["rouge"], ["bleu", "chrf", "rouge"]].filter((set) => set.every((m) => metrics.includes(m)));
+  for (const set of sets) {
+    for (const jobs of [1, 2]) {
+      cases.push({
+        name: `cli: jobs ${jobs}, -m ${set.join(",")}, JSONL.gz`,
+        input: wmt,
+        items: records.length,
+        wallOnly: true,
+        fn: () => gramscore(["score", "-m", set.join(","), "--input", jsonl, "-f", "json", "--jobs", String(jobs)]),
+      });
+    }
+  }
+  for (const jobs of [1, 2]) {
+    cases.push({
+      name: `cli: jobs ${jobs}, -m ${sets.at(-1).join(",")}, 16 text files`,
+      input: `${wmt} (ref.txt + 16 hypothesis files)`,
+      items: records.length,
+      wallOnly: true,
+      fn: () => gramscore(["score", "-m", sets.at(-1).join(","), ...texts, "-f", "json", "--jobs", String(jobs)], undefined, dir),
+    });
+  }
+  return cases;
 }
