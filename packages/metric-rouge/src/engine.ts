@@ -152,6 +152,7 @@ export class RougeEngine {
     this.#needFlat = needFlat;
     this.#needSents = needSents;
     this.#maxN = maxN;
+    this.#row = new Float64Array(config.types.length * this.stride);
     if (tokenizer.scan !== undefined) {
       const interner = this.#interner;
       const tok = tokenizer.tokenizer;
@@ -207,16 +208,12 @@ export class RougeEngine {
   #maybeReset(): void {
     // The n-gram table lives for one segment: small tables stay in the processor's cache.
     this.#table.clear();
-    if (++this.#segment === 0x7fffffff) {
-      this.#segment = 1;
-      this.#local.fill(0);
-    }
+    this.#segment = (this.#segment + 1) & 0x3fffffff;
     if (this.#interner.full || this.#wordIds.size > VOCABULARY_LIMIT || (this.#scanner?.size ?? 0) > VOCABULARY_LIMIT) {
       this.#interner.clear();
       this.#wordIds.clear();
       this.#scanner?.clear();
       this.#texts.clear();
-      this.#local.fill(0);
     }
   }
 
@@ -231,24 +228,24 @@ export class RougeEngine {
   }
 
   /** {@link prepare} by the one-pass scanner, when the tokenizer has one and no length limit applies. */
-  #scanned(text: string): PreparedText | undefined {
+  #scanned(text: string, transient = false): PreparedText | undefined {
     const scanner = this.#scanner;
     if (scanner === undefined) return undefined;
     if (this.config.mode === "rouge155") {
       if (this.config.lengthLimit > 0 || this.config.byteLimit > 0) return undefined;
       if (!this.#needSents) {
-        const flat = scanner.ids(text);
+        const flat = scanner.ids(text, transient);
         return flat === undefined ? undefined : { flat, sents: [], counter: flat };
       }
-      const r = scanner.lines(text);
+      const r = scanner.lines(text, transient);
       return r === undefined ? undefined : { flat: r.flat, sents: r.lines, counter: r.flat };
     }
     if (this.#needSents) {
-      const r = scanner.lines(text);
+      const r = scanner.lines(text, transient);
       if (r === undefined) return undefined;
       return { flat: this.#needFlat ? r.flat : EMPTY, sents: r.lines, counter: r.flat };
     }
-    const flat = scanner.ids(text);
+    const flat = scanner.ids(text, transient);
     return flat === undefined ? undefined : { flat, sents: [], counter: EMPTY };
   }
 
@@ -311,7 +308,6 @@ export class RougeEngine {
     return keys;
   }
 
-  #local = new Int32Array(1024);
   #direct = new Int32Array(1024);
 
   /**
@@ -325,34 +321,58 @@ export class RougeEngine {
    */
   #localIds(hyp: PreparedText, refs: readonly PreparedText[]): { locs: Int32Array[]; L: number } {
     const K = refs.length;
-    // #local holds [segment stamp, local id] per global id, so nothing needs resetting.
-    const size = this.#interner.size * 2;
-    if (this.#local.length < size) {
-      let n = this.#local.length;
-      while (n < size) n *= 2;
-      const bigger = new Int32Array(n);
-      bigger.set(this.#local);
-      this.#local = bigger;
+    let total = hyp.flat.length;
+    for (const r of refs) total += r.flat.length;
+    // A small open-addressing table (global id → local id), cleared through the keys it took: it stays
+    // in the processor's cache, where an array indexed by global ids would not.
+    let cap = this.#localKeys.length;
+    if (cap < total * 2) {
+      while (cap < total * 2) cap *= 2;
+      this.#localKeys = new Int32Array(cap).fill(-1);
+      this.#localVals = new Int32Array(cap);
+      this.#localTaken = new Int32Array(cap);
     }
-    const map = this.#local;
-    const stamp = this.#segment;
+    const keys = this.#localKeys;
+    const vals = this.#localVals;
+    const taken = this.#localTaken;
+    const mask = cap - 1;
     let L = 0;
     const locs = new Array<Int32Array>(K + 1);
+    const bufs = this.#locBufs;
     for (let r = 0; r <= K; r++) {
       const ids = r === K ? hyp.flat : refs[r]!.flat;
-      const loc = new Int32Array(ids.length);
+      let buf = bufs[r];
+      if (buf === undefined || buf.length < ids.length) buf = bufs[r] = new Int32Array(Math.max(256, ids.length * 2));
+      const loc = buf.subarray(0, ids.length);
       for (let i = 0; i < ids.length; i++) {
-        const at = ids[i]! * 2;
-        if (map[at] !== stamp) {
-          map[at] = stamp;
-          map[at + 1] = L++;
+        const g = ids[i]!;
+        let slot = Math.imul(g, 0x9e3779b1) >>> 7 & mask;
+        for (;;) {
+          const k = keys[slot]!;
+          if (k === g) break;
+          if (k === -1) {
+            keys[slot] = g;
+            taken[L] = slot;
+            vals[slot] = L++;
+            break;
+          }
+          slot = (slot + 1) & mask;
         }
-        loc[i] = map[at + 1]!;
+        loc[i] = vals[slot]!;
       }
       locs[r] = loc;
     }
+    for (let k = 0; k < L; k++) keys[taken[k]!] = -1;
     return { locs, L };
   }
+
+  /** Scratch arrays for the local ids of each text of a segment. */
+  #locBufs: Int32Array[] = [];
+  #localKeys = new Int32Array(1024).fill(-1);
+  #localVals = new Int32Array(1024);
+  #localTaken = new Int32Array(1024);
+
+  #nHits = new Float64Array(64);
 
   /** Makes the plain count array hold at least `size` entries. */
   #directSize(size: number): void {
@@ -370,7 +390,8 @@ export class RougeEngine {
    */
   #ngramHits(hyp: PreparedText, refs: readonly PreparedText[], maxN: number, local: { locs: Int32Array[]; L: number }): Float64Array {
     const K = refs.length;
-    const out = new Float64Array(K * maxN);
+    if (this.#nHits.length < K * maxN) this.#nHits = new Float64Array(K * maxN * 2);
+    const out = this.#nHits;
     const { locs, L } = local;
     const h = locs[K]!;
     let hypKeys: Int32Array[] | undefined;
@@ -788,11 +809,11 @@ export class RougeEngine {
    * row: per type P, R, F (and model count, peer count, hits in rouge155 mode). `chosen` receives the
    * references each type used.
    */
-  combine(data: ReferenceData, chosen?: number[][]): Float64Array {
+  combine(data: ReferenceData, chosen?: number[][], into?: Float64Array): Float64Array {
     const { types, multiRef, mode } = this.config;
     const stride = this.stride;
     const K = data.refs;
-    const out = new Float64Array(types.length * stride);
+    const out = into ?? new Float64Array(types.length * stride);
     if (this.#perRef.length < K * 3) this.#perRef = new Float64Array(K * 3);
     const perRef = this.#perRef;
     const rouge155 = mode === "rouge155";
@@ -867,14 +888,19 @@ export class RougeEngine {
     return out;
   }
 
-  /** The statistics row of one segment. */
+  /** The statistics row of one segment (the engine's buffer: copy what you keep before the next call). */
   segment(hyp: string, refs: readonly string[]): Float64Array {
     this.#maybeReset();
-    const h = this.#cached(hyp, "The hypothesis");
+    // References come back (several systems are scored against them); hypotheses rarely do.
+    // The hypothesis lives in the scanner's transient buffer until the next segment.
+    const h = this.#texts.get(hyp) ?? this.#scanned(hyp, true) ?? this.prepare(hyp, "The hypothesis");
     const prepared = new Array<PreparedText>(refs.length);
     for (let r = 0; r < refs.length; r++) prepared[r] = this.#cached(refs[r]!, `Reference ${r}`);
-    return this.combine(this.referenceData(h, prepared));
+    return this.combine(this.referenceData(h, prepared), undefined, this.#row);
   }
+
+  /** The row {@link segment} returns (overwritten by the next call). */
+  #row = new Float64Array(0);
 
   /** Starts a segment for callers that prepare texts themselves (explanations). */
   begin(): void {

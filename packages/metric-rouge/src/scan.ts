@@ -33,6 +33,11 @@ export class WordScanner {
   #poolUsed = 0;
   #buf = new Uint16Array(256);
   #out = new Int32Array(256);
+  /** Token offsets where the lines with tokens end (filled by #scan when asked). */
+  #ends = new Int32Array(64);
+  #lineCount = 0;
+  /** Where transient results live (see {@link ids}). */
+  #transient = new Int32Array(256);
 
   /**
    * @param kind Which tokenizer's word rules.
@@ -112,16 +117,18 @@ export class WordScanner {
 
   /**
    * Scans `text` into the token buffer and returns the number of tokens, or −1 at the first word whose
-   * value is −2. With `lines`, pushes the tokens of every `\n`-separated line that has some.
+   * value is −2. With `lines`, records where every `\n`-separated line that has tokens ends.
    * @throws GramscoreError `LONE_SURROGATE` for text that is not valid Unicode.
    */
-  #scan(text: string, lines: Int32Array[] | undefined): number {
+  #scan(text: string, lines: boolean): number {
     const n = text.length;
     const kelvin = this.#kelvin;
     let buf = this.#buf;
     let out = this.#out;
     let count = 0;
     let lineStart = 0;
+    let lineCount = 0;
+    let lineEnds = this.#ends;
     let len = 0;
     let h = 0x811c9dc5 | 0;
     for (let i = 0; i <= n; i++) {
@@ -168,28 +175,59 @@ export class WordScanner {
           out[count++] = v;
         }
       }
-      if (c === 10 && lines !== undefined && count > lineStart) {
-        lines.push(out.slice(lineStart, count));
+      if (c === 10 && lines && count > lineStart) {
+        if (lineCount === lineEnds.length) {
+          const bigger = new Int32Array(lineEnds.length * 2);
+          bigger.set(lineEnds);
+          lineEnds = this.#ends = bigger;
+        }
+        lineEnds[lineCount++] = count;
         lineStart = count;
       }
     }
+    this.#lineCount = lineCount;
     return count;
   }
 
-  /** The token ids of `text`, or undefined when a word gives several tokens. */
-  ids(text: string): Int32Array | undefined {
-    const count = this.#scan(text, undefined);
-    return count < 0 ? undefined : this.#out.slice(0, count);
+  /**
+   * The scanned tokens: a new array, or (transient) a view of a buffer that the next transient call
+   * overwrites, which saves allocating an array for a text used once.
+   */
+  #result(count: number, transient: boolean): Int32Array {
+    if (!transient) return this.#out.slice(0, count);
+    if (this.#transient.length < count) {
+      let n = this.#transient.length;
+      while (n < count) n *= 2;
+      this.#transient = new Int32Array(n);
+    }
+    this.#transient.set(this.#out.subarray(0, count));
+    return this.#transient.subarray(0, count);
   }
 
   /**
-   * The token ids of every `\n`-separated line of `text` (lines without tokens left out) and of the
-   * whole text, or undefined as {@link ids}.
+   * The token ids of `text`, or undefined when a word gives several tokens. `transient` results are
+   * views of a buffer the next transient call overwrites.
    */
-  lines(text: string): { lines: Int32Array[]; flat: Int32Array } | undefined {
-    const lines: Int32Array[] = [];
-    const count = this.#scan(text, lines);
+  ids(text: string, transient = false): Int32Array | undefined {
+    const count = this.#scan(text, false);
+    return count < 0 ? undefined : this.#result(count, transient);
+  }
+
+  /**
+   * The token ids of every `\n`-separated line of `text` (lines without tokens left out, as views of
+   * `flat`) and of the whole text, or undefined as {@link ids}.
+   */
+  lines(text: string, transient = false): { lines: Int32Array[]; flat: Int32Array } | undefined {
+    const count = this.#scan(text, true);
     if (count < 0) return undefined;
-    return { lines, flat: lines.length === 1 ? lines[0]! : this.#out.slice(0, count) };
+    const flat = this.#result(count, transient);
+    const lines = new Array<Int32Array>(this.#lineCount);
+    let start = 0;
+    for (let i = 0; i < this.#lineCount; i++) {
+      const end = this.#ends[i]!;
+      lines[i] = flat.subarray(start, end);
+      start = end;
+    }
+    return { lines, flat };
   }
 }
