@@ -21,11 +21,20 @@ for (let c = 48; c <= 57; c++) ASCII[c] = c;
 for (let c = 97; c <= 122; c++) ASCII[c] = c;
 for (let c = 65; c <= 90; c++) ASCII[c] = c + 32;
 
+/** Ints per slot of the word table. */
+const SLOT = 8;
+/** Entries of the front cache (a power of two). */
+const FRONT = 4096;
+
 export class WordScanner {
   readonly #kelvin: boolean;
   readonly #finish: (word: string) => number;
-  /** Open addressing: per slot [hash, value, pool offset, length]; length −1 = empty. */
-  #slots = new Int32Array(4 << 12).fill(-1);
+  /**
+   * Open addressing, 8 ints per slot: [hash, value, pool offset, length, chars 0-3, chars 4-7, −, −]
+   * (length −1 = empty). Every character is below 128, so four fit in an int: a word of up to 8
+   * characters is compared without touching the pool.
+   */
+  #slots = new Int32Array(SLOT << 12).fill(-1);
   #mask = (1 << 12) - 1;
   #size = 0;
   /** The characters of every word, one after the other. */
@@ -55,6 +64,7 @@ export class WordScanner {
 
   /** Forgets every word. */
   clear(): void {
+    this.#front.fill(-1);
     this.#slots.fill(-1);
     this.#size = 0;
     this.#poolUsed = 0;
@@ -62,33 +72,56 @@ export class WordScanner {
 
   #grow(): void {
     const old = this.#slots;
-    const cap = (old.length / 4) * 2;
-    const slots = new Int32Array(cap * 4).fill(-1);
+    const cap = (old.length / SLOT) * 2;
+    const slots = new Int32Array(cap * SLOT).fill(-1);
     const mask = cap - 1;
-    for (let i = 0; i < old.length; i += 4) {
+    for (let i = 0; i < old.length; i += SLOT) {
       if (old[i + 3] === -1) continue;
       let slot = old[i]! & mask;
-      while (slots[slot * 4 + 3] !== -1) slot = (slot + 1) & mask;
-      slots.set(old.subarray(i, i + 4), slot * 4);
+      while (slots[slot * SLOT + 3] !== -1) slot = (slot + 1) & mask;
+      slots.set(old.subarray(i, i + SLOT), slot * SLOT);
     }
     this.#slots = slots;
     this.#mask = mask;
   }
 
-  /** The value of the word in `buf[0 … len)` with hash `h`. */
-  #lookup(h: number, len: number): number {
+  /**
+   * A small direct-mapped cache in front of the table for words of up to 8 characters, 4 ints per
+   * entry [chars 0-3, chars 4-7, length, value]: frequent words are found in memory the processor
+   * keeps close, the table is only visited for the others.
+   */
+  #front = new Int32Array(FRONT * 4).fill(-1);
+
+  /** The value of the word in `buf[0 … len)` with hash `h` and first 8 characters packed in `w0`, `w1`. */
+  #lookup(h: number, len: number, w0: number, w1: number): number {
+    if (len <= 8) {
+      const front = this.#front;
+      const f = (h & (FRONT - 1)) * 4;
+      if (front[f + 2] === len && front[f] === w0 && front[f + 1] === w1) return front[f + 3]!;
+      const v = this.#lookupTable(h, len, w0, w1);
+      front[f] = w0;
+      front[f + 1] = w1;
+      front[f + 2] = len;
+      front[f + 3] = v;
+      return v;
+    }
+    return this.#lookupTable(h, len, w0, w1);
+  }
+
+  #lookupTable(h: number, len: number, w0: number, w1: number): number {
     const buf = this.#buf;
     const slots = this.#slots;
-    const pool = this.#pool;
     const mask = this.#mask;
     let slot = h & mask;
     for (;;) {
-      const at = slot * 4;
+      const at = slot * SLOT;
       const l = slots[at + 3]!;
       if (l === -1) break;
-      if (l === len && slots[at] === h) {
+      if (l === len && slots[at + 4] === w0 && slots[at + 5] === w1 && slots[at] === h) {
+        if (len <= 8) return slots[at + 1]!;
+        const pool = this.#pool;
         const off = slots[at + 2]!;
-        let k = 0;
+        let k = 8;
         while (k < len && pool[off + k] === buf[k]) k++;
         if (k === len) return slots[at + 1]!;
       }
@@ -105,13 +138,15 @@ export class WordScanner {
       this.#pool = bigger;
     }
     this.#pool.set(buf.subarray(0, len), this.#poolUsed);
-    const at = slot * 4;
+    const at = slot * SLOT;
     slots[at] = h;
     slots[at + 1] = value;
     slots[at + 2] = this.#poolUsed;
     slots[at + 3] = len;
+    slots[at + 4] = w0;
+    slots[at + 5] = w1;
     this.#poolUsed += len;
-    if (++this.#size * 2 > slots.length / 4) this.#grow();
+    if (++this.#size * 2 > slots.length / SLOT) this.#grow();
     return value;
   }
 
@@ -129,64 +164,84 @@ export class WordScanner {
     let lineStart = 0;
     let lineCount = 0;
     let lineEnds = this.#ends;
-    let len = 0;
-    let h = 0x811c9dc5 | 0;
-    for (let i = 0; i <= n; i++) {
-      const c = i < n ? text.charCodeAt(i) : 10;
-      let lower = -1;
-      let ends = false;
-      if (c < 128) lower = ASCII[c]!;
-      else {
-        if (kelvin) {
-          if (c === 0x212a) lower = 107;
-          else if (c === 0x130) {
-            lower = 105;
-            ends = true;
+    let i = 0;
+    while (i < n) {
+      let c = text.charCodeAt(i);
+      let lower = c < 128 ? ASCII[c]! : this.#special(text, i, c, kelvin);
+      if (lower < 0) {
+        i++;
+        if (c === 10 && lines && count > lineStart) {
+          if (lineCount === lineEnds.length) {
+            const bigger = new Int32Array(lineEnds.length * 2);
+            bigger.set(lineEnds);
+            lineEnds = this.#ends = bigger;
           }
+          lineEnds[lineCount++] = count;
+          lineStart = count;
         }
-        if (c >= 0xd800 && c <= 0xdfff) {
-          const pair =
-            c <= 0xdbff ? i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 : i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800;
-          if (!pair) assertText(text, "text");
-        }
+        continue;
       }
-      if (lower >= 0) {
+      // A word: pack its first 8 characters into two ints, keep them all in buf.
+      let len = 0;
+      let w0 = 0;
+      let w1 = 0;
+      for (;;) {
+        const ch = lower & 0xff;
+        if (len < 4) w0 |= ch << (len << 3);
+        else if (len < 8) w1 |= ch << ((len - 4) << 3);
         if (len === buf.length) {
           const bigger = new Uint16Array(buf.length * 2);
           bigger.set(buf);
           buf = this.#buf = bigger;
         }
-        buf[len++] = lower;
-        h = Math.imul(h ^ lower, 0x01000193);
-        if (!ends) continue;
+        buf[len++] = ch;
+        i++;
+        if (lower > 0xff || i >= n) break; // U+0130 ends its word after the "i"
+        c = text.charCodeAt(i);
+        lower = c < 128 ? ASCII[c]! : this.#special(text, i, c, kelvin);
+        if (lower < 0) break;
       }
-      if (len > 0) {
-        const v = this.#lookup(h, len);
-        buf = this.#buf;
-        len = 0;
-        h = 0x811c9dc5 | 0;
-        if (v === -2) return -1;
-        if (v >= 0) {
-          if (count === out.length) {
-            const bigger = new Int32Array(out.length * 2);
-            bigger.set(out);
-            out = this.#out = bigger;
-          }
-          out[count++] = v;
+      let h = Math.imul(w0 ^ Math.imul(w1, 0x9e3779b1) ^ len, 0x85ebca6b);
+      for (let k = 8; k < len; k++) h = Math.imul(h ^ buf[k]!, 0x01000193);
+      h ^= h >>> 15;
+      const v = this.#lookup(h, len, w0, w1);
+      buf = this.#buf;
+      if (v === -2) return -1;
+      if (v >= 0) {
+        if (count === out.length) {
+          const bigger = new Int32Array(out.length * 2);
+          bigger.set(out);
+          out = this.#out = bigger;
         }
+        out[count++] = v;
       }
-      if (c === 10 && lines && count > lineStart) {
-        if (lineCount === lineEnds.length) {
-          const bigger = new Int32Array(lineEnds.length * 2);
-          bigger.set(lineEnds);
-          lineEnds = this.#ends = bigger;
-        }
-        lineEnds[lineCount++] = count;
-        lineStart = count;
+    }
+    if (lines && count > lineStart) {
+      if (lineCount === lineEnds.length) {
+        const bigger = new Int32Array(lineEnds.length * 2);
+        bigger.set(lineEnds);
+        lineEnds = this.#ends = bigger;
       }
+      lineEnds[lineCount++] = count;
     }
     this.#lineCount = lineCount;
     return count;
+  }
+
+  /**
+   * The lowercase letter of a non-ASCII code unit, or −1: U+212A → `k` and U+0130 → `i` (flagged with
+   * 0x100: its U+0307 ends the word) for rouge-score's lowercasing; a lone surrogate throws.
+   */
+  #special(text: string, i: number, c: number, kelvin: boolean): number {
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const pair = c <= 0xdbff ? i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 : i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800;
+      if (!pair) assertText(text, "text");
+      return -1;
+    }
+    if (!kelvin) return -1;
+    if (c === 0x212a) return 107;
+    if (c === 0x130) return 105 | 0x100;
+    return -1;
   }
 
   /**
