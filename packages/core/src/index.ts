@@ -7,10 +7,12 @@ export {
   codePoints,
   formatFixed,
   fsum,
+  growExpansion,
   isPythonWhitespace,
   pyRstrip,
   pySplit,
   pyStrip,
+  roundExpansion,
   roundHalfEven,
   sumPartials,
 } from "./numerics.js";

@@ -4,58 +4,46 @@
  */
 
 /**
- * Exactly rounded sum of `values`, identical to Python's `math.fsum` (Shewchuk's algorithm with
- * Python's final half-even correction). Independent of the order of the values.
+ * Adds `x` exactly into the expansion `buf[0..used)` (non-overlapping doubles of increasing
+ * magnitude, Shewchuk's algorithm as in Python's `math.fsum`) and returns its new length. `buf` must
+ * have room for `used + 1` values (a plain array grows by itself). Finite values only.
  */
-export function fsum(values: Iterable<number>): number {
-  const partials: number[] = [];
-  let special = 0;
-  let infSum = 0;
-  for (let x of values) {
-    if (!Number.isFinite(x)) {
-      if (Number.isNaN(x)) special = Number.NaN;
-      else infSum += x;
-      continue;
+export function growExpansion(buf: Float64Array | number[], used: number, x: number): number {
+  let i = 0;
+  for (let j = 0; j < used; j++) {
+    let y = buf[j]!;
+    if (Math.abs(x) < Math.abs(y)) {
+      const t = x;
+      x = y;
+      y = t;
     }
-    let i = 0;
-    for (let j = 0; j < partials.length; j++) {
-      let y = partials[j]!;
-      if (Math.abs(x) < Math.abs(y)) {
-        const t = x;
-        x = y;
-        y = t;
-      }
-      const hi = x + y;
-      const lo = y - (hi - x);
-      if (lo !== 0) partials[i++] = lo;
-      x = hi;
-    }
-    partials.length = i;
-    partials.push(x);
+    const hi = x + y;
+    const lo = y - (hi - x);
+    if (lo !== 0) buf[i++] = lo;
+    x = hi;
   }
-  if (Number.isNaN(special) || Number.isNaN(infSum)) return Number.NaN;
-  if (infSum !== 0) return infSum;
-  return sumPartials(partials);
+  buf[i++] = x;
+  return i;
 }
 
 /**
- * Adds non-overlapping partials (as {@link fsum} keeps them, increasing magnitude) into the exactly
- * rounded total, with Python's half-even correction.
+ * The exactly rounded value of the expansion `buf[0..used)` (as {@link growExpansion} keeps it), with
+ * Python's `math.fsum` half-even correction.
  */
-export function sumPartials(partials: readonly number[]): number {
-  let n = partials.length;
+export function roundExpansion(buf: ArrayLike<number>, used: number): number {
+  let n = used;
   if (n === 0) return 0;
-  let hi = partials[--n]!;
+  let hi = buf[--n]!;
   let lo = 0;
   while (n > 0) {
     const x = hi;
-    const y = partials[--n]!;
+    const y = buf[--n]!;
     hi = x + y;
     const yr = hi - x;
     lo = y - yr;
     if (lo !== 0) break;
   }
-  if (n > 0 && ((lo < 0 && partials[n - 1]! < 0) || (lo > 0 && partials[n - 1]! > 0))) {
+  if (n > 0 && ((lo < 0 && buf[n - 1]! < 0) || (lo > 0 && buf[n - 1]! > 0))) {
     const y = lo * 2;
     const x = hi + y;
     const yr = x - hi;
@@ -65,25 +53,41 @@ export function sumPartials(partials: readonly number[]): number {
 }
 
 /**
+ * Exactly rounded sum of `values`, identical to Python's `math.fsum` (Shewchuk's algorithm with
+ * Python's final half-even correction). Independent of the order of the values.
+ */
+export function fsum(values: Iterable<number>): number {
+  const partials: number[] = [];
+  let used = 0;
+  let special = 0;
+  let infSum = 0;
+  for (const x of values) {
+    if (!Number.isFinite(x)) {
+      if (Number.isNaN(x)) special = Number.NaN;
+      else infSum += x;
+      continue;
+    }
+    used = growExpansion(partials, used, x);
+  }
+  if (Number.isNaN(special) || Number.isNaN(infSum)) return Number.NaN;
+  if (infSum !== 0) return infSum;
+  return roundExpansion(partials, used);
+}
+
+/**
+ * Adds non-overlapping partials (as {@link fsum} keeps them, increasing magnitude) into the exactly
+ * rounded total, with Python's half-even correction.
+ */
+export function sumPartials(partials: readonly number[]): number {
+  return roundExpansion(partials, partials.length);
+}
+
+/**
  * Adds `x` into a list of non-overlapping partials in place (the state of an exact running sum).
  * `sumPartials(partials)` then gives the exactly rounded total. Finite inputs only.
  */
 export function addToPartials(partials: number[], x: number): void {
-  let i = 0;
-  for (let j = 0; j < partials.length; j++) {
-    let y = partials[j]!;
-    if (Math.abs(x) < Math.abs(y)) {
-      const t = x;
-      x = y;
-      y = t;
-    }
-    const hi = x + y;
-    const lo = y - (hi - x);
-    if (lo !== 0) partials[i++] = lo;
-    x = hi;
-  }
-  partials.length = i;
-  partials.push(x);
+  partials.length = growExpansion(partials, partials.length, x);
 }
 
 const TWO_52 = 2 ** 52;

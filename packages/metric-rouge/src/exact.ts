@@ -7,53 +7,24 @@
  * The arithmetic is Shewchuk's exact expansion sum (as in Python's `math.fsum`) on a scratch buffer,
  * with the half-even final rounding of `fsum`.
  */
+import { growExpansion, roundExpansion } from "@gramscore/core";
 
 let scratch = new Float64Array(64);
 let used = 0;
 
 /** Adds `x` exactly into the scratch expansion (non-overlapping, increasing magnitude). */
 function grow(x: number): void {
-  let i = 0;
-  for (let j = 0; j < used; j++) {
-    let y = scratch[j]!;
-    if (Math.abs(x) < Math.abs(y)) {
-      const t = x;
-      x = y;
-      y = t;
-    }
-    const hi = x + y;
-    const lo = y - (hi - x);
-    if (lo !== 0) scratch[i++] = lo;
-    x = hi;
-  }
-  if (i === scratch.length) {
+  if (used === scratch.length) {
     const bigger = new Float64Array(scratch.length * 2);
     bigger.set(scratch);
     scratch = bigger;
   }
-  scratch[i++] = x;
-  used = i;
+  used = growExpansion(scratch, used, x);
 }
 
 /** The correctly rounded (half-even) value of the scratch expansion. */
 function rounded(): number {
-  let n = used;
-  if (n === 0) return 0;
-  let hi = scratch[--n]!;
-  let lo = 0;
-  while (n > 0) {
-    const x = hi;
-    const y = scratch[--n]!;
-    hi = x + y;
-    lo = y - (hi - x);
-    if (lo !== 0) break;
-  }
-  if (n > 0 && ((lo < 0 && scratch[n - 1]! < 0) || (lo > 0 && scratch[n - 1]! > 0))) {
-    const y = lo * 2;
-    const x = hi + y;
-    if (y === x - hi) hi = x;
-  }
-  return hi;
+  return roundExpansion(scratch, used);
 }
 
 /** The canonical form of the scratch expansion (which it consumes). */
