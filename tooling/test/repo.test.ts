@@ -48,6 +48,17 @@ describe("package manifests", () => {
       expect(Object.keys(entry)).not.toContain("@gramscore/source");
     }
     expect(existsSync(join(dir, "README.md")), "README.md").toBe(true);
+    const readme = readFileSync(join(dir, "README.md"), "utf8");
+    expect(readme.startsWith(`# ${manifest.name}\n`), "README starts with the package name").toBe(true);
+    const sections = [...readme.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(sections, "README sections in the shared shape").toEqual([
+      "When to use",
+      "Install",
+      "Use",
+      "API",
+      "Signature",
+      "Differences from the reference",
+    ]);
     const versionFile = join(dir, "src", "version.ts");
     if (existsSync(versionFile)) expect(readFileSync(versionFile, "utf8")).toContain(`"${manifest.version}"`);
     const runtimeDeps = Object.keys(manifest.dependencies ?? {}).filter((d) => !d.startsWith("@gramscore/"));
