@@ -179,6 +179,8 @@ async function scoreFromInput(ctx: Context, args: string[], flags: InputFlags & 
     const { JOB_UNIT, scoreParallel } = await import("./parallel.js");
     const units = openInput(ctx, refs, flags, bytes, JOB_UNIT);
     const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
+    const pool = ctx.warmPool;
+    ctx.warmPool = undefined;
     try {
       return await scoreParallel(metrics, units, {
         jobs,
@@ -186,6 +188,7 @@ async function scoreFromInput(ctx: Context, args: string[], flags: InputFlags & 
         plugins: [...ctx.config.plugins, ...ctx.pre.plugins],
         segments: flags.segments === true,
         onProgress: (n) => progress.update(n),
+        ...(pool === undefined ? {} : { pool }),
       });
     } finally {
       progress.stop();

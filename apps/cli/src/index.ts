@@ -41,8 +41,8 @@ export type {
   ShardEntry,
   SystemReport,
 } from "./engine.js";
-export { JOB_UNIT, scoreParallel } from "./parallel.js";
-export type { ParallelOptions } from "./parallel.js";
+export { JOB_UNIT, WorkerPool, scoreParallel } from "./parallel.js";
+export type { ParallelOptions, WorkerSetup, WorkerStart } from "./parallel.js";
 export { columnsOf, formatReport, reportJson } from "./format.js";
 export type { Column, FormatReportOptions } from "./format.js";
 export { highlightWords, matchedStrings, renderTree } from "./explain.js";

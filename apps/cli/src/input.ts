@@ -332,7 +332,7 @@ export function openLines(path: string, io: CliIO, bytes: ByteCounter): LineRead
 
 async function* countBytes(source: AsyncIterable<Uint8Array | string>, bytes: ByteCounter): AsyncGenerator<Uint8Array | string> {
   for await (const chunk of source) {
-    bytes.read += typeof chunk === "string" ? chunk.length : chunk.length;
+    bytes.read += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
     yield chunk;
   }
 }

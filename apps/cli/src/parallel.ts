@@ -16,17 +16,26 @@ import type { InputRecord, InputUnit, UnitSize } from "./input.js";
  */
 export const JOB_UNIT: UnitSize = { lines: 2000, bytes: 2 << 20, own: true };
 
-/** What a worker needs to create the metrics of the run. */
-export interface WorkerSetup {
+/** What a worker needs as it starts, before the metrics' options are known. */
+export interface WorkerStart {
   /** Working directory: plugins resolve from here, as in the main thread. */
   readonly cwd: string;
   /** Plugins to load (config file first, then `--plugin`s), as given. */
   readonly plugins: readonly string[];
+  /** Metric names whose packages are imported ahead (names that do not resolve are left to the main thread to report). */
+  readonly preload: readonly string[];
+}
+
+/** The run's metrics: the first message a worker receives. */
+export interface WorkerSetup {
   /** Each metric's canonical name and options. */
   readonly metrics: readonly { readonly name: string; readonly options: Record<string, unknown> }[];
   /** Also score every segment. */
   readonly segments: boolean;
 }
+
+/** A message to a worker: the setup, then units of work. */
+export type WorkerMessage = { readonly type: "setup"; readonly setup: WorkerSetup } | ({ readonly type: "job" } & Job);
 
 /** An error as it crosses threads. */
 export interface WireError {
@@ -95,19 +104,28 @@ interface Slot {
   failed: unknown;
 }
 
-/** N worker threads, each scoring the units it is given in order. */
-class Pool {
+/**
+ * Worker threads that score units of the input. They start (load plugins and metric packages) as
+ * soon as they are created; {@link WorkerPool.setup} then gives them the run's metrics, and
+ * {@link WorkerPool.run} a unit to score, on the least busy worker.
+ */
+export class WorkerPool {
   private readonly slots: Slot[] = [];
   private nextId = 0;
 
   private constructor() {}
 
-  static async start(jobs: number, setup: WorkerSetup, execArgv: readonly string[] | undefined): Promise<Pool> {
+  /**
+   * Starts `jobs` worker threads. `execArgv` are their Node options (default: this thread's
+   * `process.execArgv`).
+   * @throws GramscoreError `IO_ERROR` when the worker script is missing.
+   */
+  static async start(jobs: number, start: WorkerStart, execArgv?: readonly string[]): Promise<WorkerPool> {
     const { Worker } = await import("node:worker_threads");
     const url = workerUrl();
-    const pool = new Pool();
+    const pool = new WorkerPool();
     for (let i = 0; i < jobs; i++) {
-      const worker = new Worker(url, { workerData: setup, ...(execArgv === undefined ? {} : { execArgv: [...execArgv] }) });
+      const worker = new Worker(url, { workerData: start, ...(execArgv === undefined ? {} : { execArgv: [...execArgv] }) });
       const slot: Slot = { worker, pending: new Map(), failed: undefined };
       const fail = (error: unknown) => {
         slot.failed ??= error;
@@ -126,7 +144,18 @@ class Pool {
     return pool;
   }
 
-  /** Scores `unit` on the least busy worker. */
+  /** Number of workers. */
+  get size(): number {
+    return this.slots.length;
+  }
+
+  /** Gives every worker the run's metrics (before any {@link run}). */
+  setup(setup: WorkerSetup): void {
+    const message: WorkerMessage = { type: "setup", setup };
+    for (const s of this.slots) s.worker.postMessage(message);
+  }
+
+  /** Scores `unit` on the least busy worker; its buffers are moved to that worker. */
   run(unit: InputUnit): Promise<JobReply> {
     let slot = this.slots[0]!;
     for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
@@ -136,11 +165,12 @@ class Pool {
       slot.pending.set(id, { resolve, reject });
       const buffers = unit.kind === "jsonl" ? [unit.data] : [...unit.hyps, ...unit.refs];
       const transfer = [...new Set(buffers.map((b) => b.buffer as ArrayBuffer))];
-      const job: Job = { id, unit };
-      slot.worker.postMessage(job, transfer);
+      const message: WorkerMessage = { type: "job", id, unit };
+      slot.worker.postMessage(message, transfer);
     });
   }
 
+  /** Stops the workers. */
   async close(): Promise<void> {
     await Promise.all(
       this.slots.map((s) => {
@@ -161,6 +191,11 @@ export interface ParallelOptions extends ScoreOptions {
   plugins: readonly string[];
   /** Node options of the worker threads (default: this thread's `process.execArgv`). */
   execArgv?: readonly string[];
+  /**
+   * Workers started ahead ({@link WorkerPool.start} with the same `cwd` and `plugins`), used when
+   * there are `jobs` of them; scoreParallel closes them in any case.
+   */
+  pool?: Promise<WorkerPool>;
 }
 
 /**
@@ -175,26 +210,29 @@ export async function scoreParallel(prepared: readonly PreparedMetric[], units: 
     prepared.map((m) => m.metric),
     segments,
   );
-  const pool = await Pool.start(options.jobs, {
-    cwd: options.cwd,
-    plugins: options.plugins,
-    metrics: prepared.map((m) => ({ name: m.name, options: m.options })),
-    segments,
-  }, options.execArgv);
-  const queue: Promise<JobReply>[] = [];
-  const limit = 2 * options.jobs;
-  const mergeNext = async (): Promise<void> => {
-    const reply = await queue.shift()!;
-    tally.addPart(reply.part);
-    if (reply.error !== undefined) {
-      // The same record scored here fails the same way, with its index within its system.
-      if (reply.record !== undefined) tally.add(reply.record);
-      throw fromWire(reply.error);
-    }
-    options.onProgress?.(tally.seen);
-  };
+  let pool: WorkerPool | undefined;
   const iterator = units[Symbol.asyncIterator]();
   try {
+    const given = await options.pool?.catch(() => undefined);
+    if (given !== undefined && given.size === options.jobs) pool = given;
+    else {
+      await given?.close();
+      const preload = prepared.map((m) => m.name);
+      pool = await WorkerPool.start(options.jobs, { cwd: options.cwd, plugins: options.plugins, preload }, options.execArgv);
+    }
+    pool.setup({ metrics: prepared.map((m) => ({ name: m.name, options: m.options })), segments });
+    const queue: Promise<JobReply>[] = [];
+    const limit = 2 * options.jobs;
+    const mergeNext = async (): Promise<void> => {
+      const reply = await queue.shift()!;
+      tally.addPart(reply.part);
+      if (reply.error !== undefined) {
+        // The same record scored here fails the same way, with its index within its system.
+        if (reply.record !== undefined) tally.add(reply.record);
+        throw fromWire(reply.error);
+      }
+      options.onProgress?.(tally.seen);
+    };
     for (;;) {
       let step: IteratorResult<InputUnit>;
       try {
@@ -217,7 +255,8 @@ export async function scoreParallel(prepared: readonly PreparedMetric[], units: 
     } catch {
       // Closing the input after an error: the error already on its way matters more.
     }
-    await pool.close();
+    if (pool === undefined) await (await options.pool?.catch(() => undefined))?.close();
+    else await pool.close();
   }
   return tally.report(prepared);
 }

@@ -16,6 +16,8 @@ export interface Prescan {
   tokenizer: string | undefined;
   /** `-h` / `--help` was given (or the `help` command). */
   help: boolean;
+  /** `-j` / `--jobs` value when it is a whole number (the parser checks it again). */
+  jobs: number | undefined;
 }
 
 /** Splits a comma-separated list, dropping empty items. */
@@ -40,6 +42,7 @@ export function prescan(argv: readonly string[]): Prescan {
     metrics: [],
     tokenizer: undefined,
     help: false,
+    jobs: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -59,7 +62,10 @@ export function prescan(argv: readonly string[]): Prescan {
       const v = value();
       if (v !== undefined) out.metrics.push(...splitList(v));
     } else if (arg.startsWith("-m") && !arg.startsWith("--") && arg.length > 2) out.metrics.push(...splitList(arg.slice(2)));
-    else if (name === "-t" || name === "--tokenizer") out.tokenizer = value();
+    else if (name === "-j" || name === "--jobs" || (arg.startsWith("-j") && !arg.startsWith("--") && arg.length > 2)) {
+      const v = name === "-j" || name === "--jobs" ? value() : arg.slice(2);
+      out.jobs = v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
+    } else if (name === "-t" || name === "--tokenizer") out.tokenizer = value();
     else if (arg.startsWith("-t") && !arg.startsWith("--") && arg.length > 2) out.tokenizer = arg.slice(2);
     else if (!arg.startsWith("-") && out.command === undefined) {
       out.command = arg;

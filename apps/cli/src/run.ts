@@ -7,6 +7,7 @@ import { FORMATS, MAX_JOBS, MAX_WIDTH } from "./constants.js";
 import { EXIT, describeForDebug, exitCodeOf } from "./errors.js";
 import { processIO, useColor, type CliIO } from "./io.js";
 import { prescan, splitList, type Prescan } from "./prescan.js";
+import { WorkerPool } from "./parallel.js";
 import { createCliRegistry } from "./setup.js";
 import { addSpecOptions, type OptionBinding } from "./spec-options.js";
 import { VERSION } from "./version.js";
@@ -25,6 +26,11 @@ export interface Context {
   exitCode: number;
   /** Unavailable built-ins already warned about. */
   readonly warned: Set<string>;
+  /**
+   * Worker threads started ahead for `--jobs` (while the rest of the command line is set up); the
+   * command that uses them takes them (sets this to undefined), `run` closes them otherwise.
+   */
+  warmPool: Promise<WorkerPool> | undefined;
 }
 
 type Actions = typeof import("./actions.js");
@@ -107,8 +113,14 @@ async function metricDescriptors(registry: Registry, names: readonly string[], a
 }
 
 /** Builds the parser; metric (or tokenizer) flags come from the descriptors named on the command line. */
-async function buildProgram(io: CliIO, registry: Registry, config: CliConfig, pre: Prescan): Promise<{ program: Command; context: Context }> {
-  const context: Context = { io, registry, config, pre, metricBindings: [], tokenizerBindings: [], exitCode: 0, warned: new Set() };
+async function buildProgram(
+  io: CliIO,
+  registry: Registry,
+  config: CliConfig,
+  pre: Prescan,
+  warmPool: Promise<WorkerPool> | undefined,
+): Promise<{ program: Command; context: Context }> {
+  const context: Context = { io, registry, config, pre, metricBindings: [], tokenizerBindings: [], exitCode: 0, warned: new Set(), warmPool };
   const width = (): number => io.stdout.columns ?? 100;
   const program = new Command("gramscore")
     .description("Score generated text with BLEU, ROUGE, chrF and plugin metrics, exactly as sacrebleu and rouge-score do.")
@@ -258,12 +270,22 @@ function withDefaults(io: Partial<CliIO>): CliIO {
 export async function run(argv: readonly string[], io: Partial<CliIO> = {}): Promise<number> {
   const fullIO = withDefaults(io);
   const pre = prescan(argv);
+  let warmPool: Promise<WorkerPool> | undefined;
+  let context: Context | undefined;
   try {
     const config = pre.noConfig ? emptyConfig() : loadConfig(fullIO.cwd, pre.config, false);
-    const { registry } = await createCliRegistry({ cwd: fullIO.cwd, plugins: [...config.plugins, ...pre.plugins] });
-    const { program, context } = await buildProgram(fullIO, registry, config, pre);
+    const plugins = [...config.plugins, ...pre.plugins];
+    if ((pre.command === "score" || pre.command === "stats") && !pre.help && pre.jobs !== undefined && pre.jobs > 1 && pre.jobs <= MAX_JOBS) {
+      // --jobs: the workers load plugins and metric packages while this thread sets up the rest.
+      const preload = pre.metrics.length > 0 ? pre.metrics : (config.metrics ?? []);
+      warmPool = WorkerPool.start(pre.jobs, { cwd: fullIO.cwd, plugins, preload });
+      warmPool.catch(() => {});
+    }
+    const { registry } = await createCliRegistry({ cwd: fullIO.cwd, plugins });
+    const built = await buildProgram(fullIO, registry, config, pre, warmPool);
+    context = built.context;
     try {
-      await program.parseAsync([...argv], { from: "user" });
+      await built.program.parseAsync([...argv], { from: "user" });
     } catch (error) {
       if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
       throw error;
@@ -272,5 +294,9 @@ export async function run(argv: readonly string[], io: Partial<CliIO> = {}): Pro
   } catch (error) {
     printError(fullIO, error, pre.debug);
     return exitCodeOf(error);
+  } finally {
+    // Workers started ahead but not used (an error, --help, a usage problem): stop them.
+    const unused = context === undefined ? warmPool : context.warmPool;
+    if (unused !== undefined) await (await unused.catch(() => undefined))?.close();
   }
 }

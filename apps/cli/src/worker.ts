@@ -1,27 +1,37 @@
 /**
- * A worker thread of `--jobs`: creates the run's metrics (loading the same plugins), then turns each
- * unit it receives into records and scores them, answering with the unit's statistics.
+ * A worker thread of `--jobs`: loads the plugins and imports the named metric packages as soon as it
+ * starts, creates the run's metrics when the setup message comes, then turns each unit it receives
+ * into records and scores them, answering with the unit's statistics.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { Metric } from "@gramscore/core";
 import { Tally } from "./engine.js";
 import { unitRecords, type InputRecord } from "./input.js";
-import { toWire, type Job, type JobReply, type WorkerSetup } from "./parallel.js";
+import { toWire, type Job, type JobReply, type WorkerMessage, type WorkerSetup, type WorkerStart } from "./parallel.js";
 import { createCliRegistry } from "./setup.js";
 
-const setup = workerData as WorkerSetup;
+const start = workerData as WorkerStart;
 const port = parentPort!;
 
-const ready: Promise<Metric[]> = (async () => {
-  const { registry } = await createCliRegistry({ cwd: setup.cwd, plugins: setup.plugins });
-  const metrics: Metric[] = [];
-  for (const m of setup.metrics) metrics.push(await registry.createAsync("metric", m.name, m.options));
-  return metrics;
+const registry = (async () => {
+  const { registry } = await createCliRegistry({ cwd: start.cwd, plugins: start.plugins });
+  for (const name of start.preload) {
+    try {
+      await registry.ensure("metric", name);
+    } catch {
+      // An unknown name: the main thread reports it.
+    }
+  }
+  return registry;
 })();
+registry.catch(() => {});
+
+let setup: WorkerSetup | undefined;
+let ready: Promise<Metric[]> = Promise.reject(new Error("A worker thread received work before its setup."));
 ready.catch(() => {});
 
-function score(job: Job, metrics: readonly Metric[]): JobReply {
-  const tally = new Tally(metrics, setup.segments);
+function score(job: Job, metrics: readonly Metric[], segments: boolean): JobReply {
+  const tally = new Tally(metrics, segments);
   const records = unitRecords(job.unit);
   for (;;) {
     let step: IteratorResult<InputRecord>;
@@ -39,17 +49,34 @@ function score(job: Job, metrics: readonly Metric[]): JobReply {
   }
 }
 
-port.on("message", (job: Job) => {
+function failed(job: Job, error: unknown): void {
+  port.postMessage({ id: job.id, part: { records: 0, systems: [] }, error: toWire(error) } satisfies JobReply);
+}
+
+port.on("message", (message: WorkerMessage) => {
+  if (message.type === "setup") {
+    const s = message.setup;
+    setup = s;
+    ready = registry.then(async (r) => {
+      const metrics: Metric[] = [];
+      for (const m of s.metrics) metrics.push(await r.createAsync("metric", m.name, m.options));
+      return metrics;
+    });
+    ready.catch(() => {});
+    return;
+  }
+  const job: Job = message;
+  const segments = setup?.segments === true;
   ready.then(
     (metrics) => {
-      const reply = score(job, metrics);
+      const reply = score(job, metrics, segments);
       try {
         port.postMessage(reply);
       } catch (error) {
         // A result that cannot be copied between threads (a plugin returning functions, say).
-        port.postMessage({ id: job.id, part: { records: 0, systems: [] }, error: toWire(error) } satisfies JobReply);
+        failed(job, error);
       }
     },
-    (error: unknown) => port.postMessage({ id: job.id, part: { records: 0, systems: [] }, error: toWire(error) } satisfies JobReply),
+    (error: unknown) => failed(job, error),
   );
 });

@@ -45,6 +45,14 @@ describe.concurrent("--jobs on the fixtures", () => {
     }
     const ok = await cli([...P, "score", "-m", "unigram", "refA.txt", "-i", "sysA.txt", "-j", "256", "-f", "csv"]);
     expect(ok.code).toBe(0);
+    // Workers started ahead are stopped when the command line turns out to be wrong (else the process would not end).
+    const [option, metric, help] = await Promise.all([
+      cli([...P, "score", "-m", "unigram", "-j", "2", "--nope", "refA.txt", "-i", "sysA.txt"]),
+      cli([...P, "score", "-m", "unigrma", "-j", "2", "refA.txt", "-i", "sysA.txt"]),
+      cli([...P, "score", "-m", "unigram", "-j", "2", "--help"]),
+    ]);
+    expect([option.code, metric.code, help.code]).toEqual([2, 2, 0]);
+    expect(help.stdout).toContain("--jobs <n>");
   });
 
   it("gives the one-thread results for text files, JSONL records, every format and --segments, with a --plugin", async () => {

@@ -29,8 +29,8 @@ describe.skipIf(!hasShared)("streaming a generated 20 MB file", () => {
     const k = Math.ceil(20e6 / copy.length);
     writeFileSync(join(dir, "one.jsonl"), copy);
     const out = createWriteStream(join(dir, "big.jsonl"));
-    for (let i = 0; i < k; i++) if (!out.write(copy)) await new Promise((r) => out.once("drain", r));
-    await new Promise((r) => out.end(r));
+    for (let i = 0; i < k; i++) if (!out.write(copy)) await new Promise<void>((r) => out.once("drain", () => r()));
+    await new Promise<void>((r) => out.end(() => r()));
 
     const rss = ["--import", join(fixtures, "max-rss.mjs")];
     const args = (file: string) => ["score", "-m", "bleu,chrf", "--input", file, "-f", "json"];

@@ -132,6 +132,9 @@ describe("prescan", () => {
     expect(prescan(["tokenize", "-t", "13a", "--debug", "--no-config"])).toMatchObject({ command: "tokenize", tokenizer: "13a", debug: true, noConfig: true });
     expect(prescan(["help", "score"])).toMatchObject({ command: "score", help: true });
     expect(prescan(["--config", "x.json", "list", "-h"])).toMatchObject({ command: "list", config: "x.json", help: true });
+    expect(prescan(["score", "-j", "4"]).jobs).toBe(4);
+    expect(prescan(["score", "-j3", "--jobs=2"]).jobs).toBe(2);
+    expect(prescan(["score", "--jobs", "x"]).jobs).toBeUndefined();
   });
 });
 
