@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GramscoreError } from "@gramscore/core";
 import { createPorterStemmer, porterStem, PORTER_MODES, type PorterMode } from "@gramscore/tokenizer-punctuation";
 import { SKIP_MESSAGE, hasShared, readText } from "../../../tooling/conformance/data.js";
+import { naivePorterStem } from "./naive-porter.js";
 
 function readStems(file: string): [string, string][] {
   const out: [string, string][] = [];
@@ -115,5 +116,33 @@ describe("porterStem", () => {
     expect(() => createPorterStemmer({ cacheSize: -1 })).toThrow(GramscoreError);
     expect(() => porterStem(3 as unknown as string)).toThrow(GramscoreError);
     expect(() => createPorterStemmer().stem(undefined as unknown as string)).toThrow(GramscoreError);
+  });
+});
+
+describe("porterStem against a plain string transcription", () => {
+  // Words built from letters that steer the rules (vowels, y, doubled consonants, non-ASCII) and
+  // the suffixes of every step, so each branch and condition is reached.
+  const letters = "aeiouyybcdlstnmrgzwxAEYSİ\u00e9\u0130\ud835\udc1a";
+  const suffixes = [
+    "ational", "tional", "enci", "anci", "izer", "bli", "abli", "alli", "entli", "eli", "ousli", "ization",
+    "ation", "ator", "alism", "iveness", "fulness", "ousness", "aliti", "iviti", "biliti", "fulli", "logi",
+    "icate", "ative", "alize", "iciti", "ical", "ful", "ness", "al", "ance", "ence", "er", "ic", "able", "ible",
+    "ant", "ement", "ment", "ent", "ion", "sion", "tion", "ou", "ism", "ate", "iti", "ous", "ive", "ize", "sses",
+    "ies", "ss", "s", "ied", "eed", "ed", "ing", "y", "e", "ll", "at", "bl", "iz", "yy", "ying", "ies",
+  ];
+  const word = fc
+    .tuple(
+      fc.array(fc.constantFrom(...letters), { maxLength: 7 }),
+      fc.array(fc.constantFrom(...suffixes), { maxLength: 3 }),
+    )
+    .map(([head, tail]) => head.join("") + tail.join(""));
+
+  it.each(PORTER_MODES)("%s: the same stem for generated words", (mode) => {
+    fc.assert(
+      fc.property(word, (w) => {
+        expect(porterStem(w, mode)).toBe(naivePorterStem(w, mode === "NLTK_EXTENSIONS"));
+      }),
+      { numRuns: 20000 },
+    );
   });
 });
