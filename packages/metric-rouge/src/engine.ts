@@ -127,6 +127,8 @@ export class RougeEngine {
   #countA = new Int32Array(1024);
   #countB = new Int32Array(1024);
   #keyCount = new Int32Array(1024);
+  /** Scratch hit mask of one sentence (ROUGE-W). */
+  #mask = new Uint8Array(256);
   #segment = 0;
   readonly #needFlat: boolean;
   readonly #needSents: boolean;
@@ -596,7 +598,9 @@ export class RougeEngine {
       base += f[s.length]!;
       if (s.length === 0) continue;
       const idx = unionWeightedLcsIndices(s, peer.sents, weight);
-      const mask = new Uint8Array(s.length);
+      if (this.#mask.length <= s.length) this.#mask = new Uint8Array(2 * s.length + 1);
+      const mask = this.#mask;
+      mask.fill(0, 0, s.length + 1);
       for (let k = 0; k < idx.length; k++) mask[idx[k]!] = 1;
       let run = 0;
       let start = 0;

@@ -78,6 +78,19 @@ let maskBits = new Uint32Array(64);
 let rowOf = new Int32Array(64);
 let columnBits = new Uint32Array(256);
 let vector = new Uint32Array(8);
+let markBytes = new Uint8Array(64);
+
+/** @internal The shared mark buffer, zeroed over its first `m` bytes (grown on demand). */
+export function scratchMarks(m: number): Uint8Array {
+  if (markBytes.length < m) {
+    let size = markBytes.length;
+    while (size < m) size *= 2;
+    markBytes = new Uint8Array(size);
+  } else {
+    markBytes.fill(0, 0, m);
+  }
+  return markBytes;
+}
 
 /**
  * Builds, in the shared buffers, the bit masks of where each distinct id occurs in `a`: `words`
@@ -191,9 +204,9 @@ export function lcsIndices(a: ArrayLike<number>, b: ArrayLike<number>): Int32Arr
   checkSequence(a, "the first sequence");
   checkSequence(b, "the second sequence");
   if (a.length === 0 || b.length === 0) return new Int32Array(0);
-  const marks = new Uint8Array(a.length);
+  const marks = scratchMarks(a.length);
   const count = markLcs(buildMasks(a), a, b, marks);
-  return indicesOf(marks, count);
+  return indicesOf(marks, a.length, count);
 }
 
 /**
@@ -229,10 +242,10 @@ function markLcs(words: number, a: ArrayLike<number>, b: ArrayLike<number>, mark
   return added;
 }
 
-function indicesOf(marks: Uint8Array, count: number): Int32Array {
+/** @internal The positions `i < m` where `marks[i]` is set (`count` of them), ascending. */
+export function indicesOf(marks: Uint8Array, m: number, count: number): Int32Array {
   const out = new Int32Array(count);
-  let k = 0;
-  for (let i = 0; i < marks.length; i++) if (marks[i] !== 0) out[k++] = i;
+  for (let i = 0, k = 0; k < count && i < m; i++) if (marks[i] !== 0) out[k++] = i;
   return out;
 }
 
@@ -250,11 +263,11 @@ export function unionLcsIndices(reference: ArrayLike<number>, candidates: readon
       `Expected the candidate sentences as an array of token-id sequences, but got ${describeValue(candidates)}.`,
     );
   }
-  const marks = new Uint8Array(reference.length);
   if (reference.length === 0) return new Int32Array(0);
   for (const c of candidates) checkSequence(c, "a candidate sentence");
   const words = buildMasks(reference);
+  const marks = scratchMarks(reference.length);
   let count = 0;
   for (const c of candidates) count += markLcs(words, reference, c, marks);
-  return indicesOf(marks, count);
+  return indicesOf(marks, reference.length, count);
 }

@@ -1,5 +1,5 @@
 import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
-import { checkSequence } from "./lcs.js";
+import { checkSequence, indicesOf, scratchMarks } from "./lcs.js";
 import { pow } from "./pow.js";
 
 /** Result of {@link weightedLcs}. */
@@ -80,22 +80,31 @@ function markWlcs(model: ArrayLike<number>, peer: ArrayLike<number>, f: Float64A
   for (let i = 1; i <= m; i++) {
     const x = model[i - 1];
     const row = i * w;
+    // left = c[i][j-1]; diag / diagRun = c[i-1][j-1] / l[i-1][j-1] (column 0 is 0).
+    let left = 0;
+    let diag = 0;
+    let diagRun = 0;
     for (let j = 1; j <= n; j++) {
+      const up = c[prev + j]!;
+      const upRun = l[prev + j]!;
       if (x === peer[j - 1]) {
-        const k = l[prev + j - 1]!;
         // Perl: $c[$i-1][$j-1] + f(k+1) - f(k), evaluated left to right.
-        c[cur + j] = c[prev + j - 1]! + f[k + 1]! - f[k]!;
-        l[cur + j] = k + 1;
+        left = diag + f[diagRun + 1]! - f[diagRun]!;
+        c[cur + j] = left;
+        l[cur + j] = diagRun + 1;
         b[row + j] = 0;
-      } else if (c[prev + j]! >= c[cur + j - 1]!) {
-        c[cur + j] = c[prev + j]!;
+      } else if (up >= left) {
+        left = up;
+        c[cur + j] = up;
         l[cur + j] = 0;
         b[row + j] = 1;
       } else {
-        c[cur + j] = c[cur + j - 1]!;
+        c[cur + j] = left;
         l[cur + j] = 0;
         b[row + j] = 2;
       }
+      diag = up;
+      diagRun = upRun;
     }
     const t = prev;
     prev = cur;
@@ -123,13 +132,6 @@ function markWlcs(model: ArrayLike<number>, peer: ArrayLike<number>, f: Float64A
   return added;
 }
 
-function indicesOf(marks: Uint8Array, count: number): Int32Array {
-  const out = new Int32Array(count);
-  let k = 0;
-  for (let i = 0; i < marks.length; i++) if (marks[i] !== 0) out[k++] = i;
-  return out;
-}
-
 /**
  * ROUGE-1.5.5's weighted LCS (`wlcs_inner` + `markLCS`) of a model (reference) sentence against a
  * peer (candidate) sentence, with weight `f(k) = k^weightFactor`:
@@ -149,9 +151,9 @@ export function weightedLcs(model: ArrayLike<number>, peer: ArrayLike<number>, w
   checkSequence(peer, "the peer sentence");
   checkWeight(weightFactor);
   const f = wlcsWeights(weightFactor, Math.min(model.length, peer.length) + 1);
-  const marks = new Uint8Array(model.length);
+  const marks = scratchMarks(model.length);
   const count = markWlcs(model, peer, f, marks);
-  return { score: lastScore, indices: indicesOf(marks, count) };
+  return { score: lastScore, indices: indicesOf(marks, model.length, count) };
 }
 
 /**
@@ -183,8 +185,8 @@ export function unionWeightedLcsIndices(
     if (p.length > longest) longest = p.length;
   }
   const f = wlcsWeights(weightFactor, Math.min(model.length, longest) + 1);
-  const marks = new Uint8Array(model.length);
+  const marks = scratchMarks(model.length);
   let count = 0;
   for (const p of peers) count += markWlcs(model, p, f, marks);
-  return indicesOf(marks, count);
+  return indicesOf(marks, model.length, count);
 }

@@ -108,3 +108,29 @@ describe("unionLcsIndices", () => {
     );
   });
 });
+
+describe("shared scratch buffers", () => {
+  it("calls of any sizes in any order give the fresh-state answers, and results are never overwritten", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(smallIds(120, 5), fc.array(smallIds(90, 5), { maxLength: 3 })), { minLength: 1, maxLength: 6 }),
+        (calls) => {
+          const kept: [Int32Array, number[]][] = [];
+          for (const [r, cs] of calls) {
+            const union = unionLcsIndices(r, cs);
+            const expected = naiveUnionLcs(r, cs);
+            expect(Array.from(union)).toEqual(expected);
+            kept.push([union, expected]);
+            if (cs.length > 0) {
+              const one = lcsIndices(r, cs[0]!);
+              kept.push([one, naiveLcsIndices(r, cs[0]!)]);
+              expect(lcsLength(r, cs[0]!)).toBe(one.length);
+            }
+          }
+          for (const [got, expected] of kept) expect(Array.from(got)).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

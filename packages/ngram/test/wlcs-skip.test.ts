@@ -100,3 +100,22 @@ describe("countSkipBigrams", () => {
     );
   });
 });
+
+describe("weightedLcs scratch buffers", () => {
+  it("calls of any sizes in any order give the fresh-state answers, and results are never overwritten", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(smallIds(60, 4), smallIds(60, 4)), { minLength: 1, maxLength: 6 }), (pairs) => {
+        const kept: [Int32Array, number[]][] = [];
+        for (const [a, b] of pairs) {
+          const r = weightedLcs(a, b, 1.2);
+          const [score, marks] = naiveWlcs(a, b, 1.2, pow);
+          expect(r.score).toBe(score);
+          kept.push([r.indices, marks]);
+          kept.push([unionWeightedLcsIndices(b, [a, b], 1.2), Array.from(b, (_, i) => i)]);
+        }
+        for (const [got, expected] of kept) expect(Array.from(got)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
