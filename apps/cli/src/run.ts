@@ -78,7 +78,7 @@ function formatOption(choices: readonly string[] = FORMATS): Option {
 function inputOptions(cmd: Command): Command {
   return cmd
     .argument("[refs...]", "reference files, one per reference stream (leave out to read JSONL records)")
-    .option("-r, --refs <files...>", "reference files, as the arguments are (either way)")
+    .option("-r, --refs <files...>", "reference files (the same as giving them as arguments)")
     .option("-m, --metrics <names>", "metrics to compute, comma-separated (repeatable)", collectList)
     .option(
       "-i, --input <files...>",
