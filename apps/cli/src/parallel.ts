@@ -181,6 +181,19 @@ export class WorkerPool {
   }
 }
 
+/** Units a worker is given at a time. */
+const PER_WORKER = 2;
+/** Units per worker that may be sent before the oldest one is merged. */
+const AHEAD = 8;
+
+/** A unit sent to a worker, until it is merged. */
+interface Sent {
+  settled: boolean;
+  reply: JobReply | undefined;
+  failure: { error: unknown } | undefined;
+  done: Promise<void>;
+}
+
 /** Options of {@link scoreParallel}. */
 export interface ParallelOptions extends ScoreOptions {
   /** Worker threads (2 or more make sense). */
@@ -221,34 +234,63 @@ export async function scoreParallel(prepared: readonly PreparedMetric[], units: 
       pool = await WorkerPool.start(options.jobs, { cwd: options.cwd, plugins: options.plugins, preload }, options.execArgv);
     }
     pool.setup({ metrics: prepared.map((m) => ({ name: m.name, options: m.options })), segments });
-    const queue: Promise<JobReply>[] = [];
-    const limit = 2 * options.jobs;
-    const mergeNext = async (): Promise<void> => {
-      const reply = await queue.shift()!;
-      tally.addPart(reply.part);
-      if (reply.error !== undefined) {
-        // The same record scored here fails the same way, with its index within its system.
-        if (reply.record !== undefined) tally.add(reply.record);
-        throw fromWire(reply.error);
-      }
-      options.onProgress?.(tally.seen);
-    };
+    // Units sent and not merged yet, in input order. Each worker is kept busy with up to
+    // PER_WORKER units; replies that come back before the ones ahead of them wait here (up to
+    // AHEAD units per worker), so a slow unit does not leave the other workers idle.
+    const queue: Sent[] = [];
+    const busy = PER_WORKER * options.jobs;
+    const ahead = AHEAD * options.jobs;
+    let outstanding = 0;
+    let ended = false;
+    let readError: { error: unknown } | undefined;
     for (;;) {
-      let step: IteratorResult<InputUnit>;
-      try {
-        step = await iterator.next();
-      } catch (error) {
-        // The units already sent come first in the input: a problem there is the one to report.
-        while (queue.length > 0) await mergeNext();
-        throw error;
+      while (queue[0]?.settled === true) {
+        const sent = queue.shift()!;
+        if (sent.failure !== undefined) throw sent.failure.error;
+        const reply = sent.reply!;
+        tally.addPart(reply.part);
+        if (reply.error !== undefined) {
+          // The same record scored here fails the same way, with its index within its system.
+          if (reply.record !== undefined) tally.add(reply.record);
+          throw fromWire(reply.error);
+        }
+        options.onProgress?.(tally.seen);
       }
-      if (step.done) break;
-      const reply = pool.run(step.value);
-      reply.catch(() => {});
-      queue.push(reply);
-      while (queue.length >= limit) await mergeNext();
+      if (ended && queue.length === 0) break;
+      if (!ended && outstanding < busy && queue.length < ahead) {
+        let step: IteratorResult<InputUnit>;
+        try {
+          step = await iterator.next();
+        } catch (error) {
+          // The units already sent come first in the input: a problem there is reported first.
+          readError = { error };
+          ended = true;
+          continue;
+        }
+        if (step.done === true) {
+          ended = true;
+          continue;
+        }
+        const sent: Sent = { settled: false, reply: undefined, failure: undefined, done: Promise.resolve() };
+        outstanding++;
+        sent.done = pool.run(step.value).then(
+          (reply) => {
+            sent.reply = reply;
+          },
+          (error: unknown) => {
+            sent.failure = { error };
+          },
+        ).finally(() => {
+          sent.settled = true;
+          outstanding--;
+        });
+        queue.push(sent);
+        continue;
+      }
+      // Wait for a reply: the one ahead of the queue, or any that frees a worker.
+      await Promise.race(queue.filter((q) => !q.settled).map((q) => q.done));
     }
-    while (queue.length > 0) await mergeNext();
+    if (readError !== undefined) throw readError.error;
   } finally {
     try {
       await iterator.return?.();
