@@ -125,7 +125,13 @@ export class WorkerPool {
     const url = workerUrl();
     const pool = new WorkerPool();
     for (let i = 0; i < jobs; i++) {
-      const worker = new Worker(url, { workerData: start, ...(execArgv === undefined ? {} : { execArgv: [...execArgv] }) });
+      const worker = new Worker(url, {
+        workerData: start,
+        // A smaller nursery than V8's default: about 40 MB less memory per worker, and no measurable
+        // time on the built-in metrics (their garbage is short-lived and small).
+        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+        ...(execArgv === undefined ? {} : { execArgv: [...execArgv] }),
+      });
       const slot: Slot = { worker, pending: new Map(), failed: undefined };
       const fail = (error: unknown) => {
         slot.failed ??= error;
@@ -180,6 +186,9 @@ export class WorkerPool {
     );
   }
 }
+
+/** Young generation of a worker's heap, in MB. */
+const WORKER_YOUNG_MB = 8;
 
 /** Units a worker is given at a time. */
 const PER_WORKER = 2;
