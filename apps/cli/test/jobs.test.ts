@@ -4,20 +4,31 @@
  * same first error, on the fixtures, the built-in demo data and real data; in process, a property
  * test compares `scoreParallel` with `scoreInput` over tiny units.
  */
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_SETS, createCliRegistry, formatReport, jsonlUnits, recordBatches, scoreInput, scoreParallel } from "gramscore";
 import type { CliIO, PreparedMetric, Report } from "gramscore";
 import { hasShared, readDataset } from "../../../tooling/conformance/data.js";
-import { assertBuilt, cli, data, tempDir, toyPlugin, writeFiles, type CliResult } from "./helpers.js";
+import { assertBuilt, cli, data, tempDir as newTempDir, toyPlugin, writeFiles, type CliResult } from "./helpers.js";
 
 const P = ["--plugin", toyPlugin];
 
+const dirs: string[] = [];
+/** A temporary folder, removed after the tests. */
+function tempDir(): string {
+  const dir = newTempDir("gramscore-jobs-");
+  dirs.push(dir);
+  return dir;
+}
+
 beforeAll(() => {
   assertBuilt();
+});
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Runs `args` with `--jobs 1` and with each of `jobs`, expecting the same exit code, stdout and stderr. */
