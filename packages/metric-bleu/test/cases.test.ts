@@ -7,24 +7,13 @@ import { bleu, corpusBleu, createBleu, formatBleu, nltkCorpusBleuDetails, nltkSe
 import type { BleuResult } from "@gramscore/metric-bleu";
 import { SKIP_MESSAGE, hasShared, readCases } from "../../../tooling/conformance/data.js";
 import { Mismatches, toBleuOptions, withoutVersion } from "./expected.js";
-import type { SacrebleuOptions } from "./expected.js";
+import type { SacrebleuOptions, SacrebleuResult } from "./expected.js";
 
 if (!hasShared) console.log(SKIP_MESSAGE);
 
 const TOL = 1e-9;
 
-interface ExpectedResult {
-  score: number;
-  counts: number[];
-  totals: number[];
-  precisions: number[];
-  bp: number;
-  sys_len: number;
-  ref_len: number;
-  ratio: number;
-  str: string;
-  raw_stats: { sys_len: number; ref_len: number; matches: number[]; totals: number[] };
-}
+type ExpectedResult = SacrebleuResult;
 
 interface ExpectedBleu {
   options: SacrebleuOptions;

@@ -14,6 +14,20 @@ export interface SacrebleuOptions {
 }
 
 /** One system's entry of a sacrebleu BLEU `<config>.corpus.json`. */
+/** A BLEU result as the conformance files record it (sacrebleu's field names). */
+export interface SacrebleuResult {
+  score: number;
+  counts: number[];
+  totals: number[];
+  precisions: number[];
+  bp: number;
+  sys_len: number;
+  ref_len: number;
+  ratio: number;
+  str: string;
+  raw_stats: { sys_len: number; ref_len: number; matches: number[]; totals: number[] };
+}
+
 export interface SacrebleuSystem {
   system: string;
   n_lines: number;
@@ -24,18 +38,7 @@ export interface SacrebleuSystem {
   signature: string;
   signature_short: string;
   segment_signature?: string;
-  corpus: {
-    score: number;
-    counts: number[];
-    totals: number[];
-    precisions: number[];
-    bp: number;
-    sys_len: number;
-    ref_len: number;
-    ratio: number;
-    str: string;
-    raw_stats: { sys_len: number; ref_len: number; matches: number[]; totals: number[] };
-  };
+  corpus: SacrebleuResult;
 }
 
 /** A per-segment line of a sacrebleu BLEU `<config>.segments.jsonl.gz`. */
