@@ -2,7 +2,7 @@
  * Reads the conformance data that lives in `../shared/conformance` beside the repository (never
  * copied into it). Tests use `hasShared` to skip, with a message, on machines without it.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -84,4 +84,31 @@ export interface ConformanceCase {
 /** All hand-written cases. */
 export function readCases(): ConformanceCase[] {
   return readJsonl<ConformanceCase>("cases/cases.jsonl");
+}
+
+/** One line of `tokens/<dataset>.tokens.jsonl.gz`: a string and what each reference tokenizer made of it. */
+export interface TokenRecord {
+  /** 0-based data line. */
+  line: number;
+  /** `hyp` or `refs[j]`. */
+  field: string;
+  text: string;
+  /** The strings sacrebleu's tokenizer objects return. */
+  "13a": string;
+  intl: string;
+  zh: string;
+  char: string;
+  /** rouge_score's DefaultTokenizer tokens, without and with stemming. */
+  rouge: string[];
+  rouge_stem: string[];
+}
+
+/** The file names under `tokens/`, sorted. */
+export function tokenFileNames(): string[] {
+  return readdirSync(join(conformanceDir, "tokens")).filter((f) => f.endsWith(".tokens.jsonl.gz")).sort();
+}
+
+/** The records of one token file (`tokens/<file>`). */
+export function readTokens(file: string): TokenRecord[] {
+  return readJsonl<TokenRecord>(`tokens/${file}`);
 }

@@ -23,24 +23,16 @@ import {
   hasShared,
   readDataset,
   readJsonl,
+  readTokens,
+  type TokenRecord,
 } from "../../../tooling/conformance/data.js";
 
 if (!hasShared) console.log(SKIP_MESSAGE);
 
-interface TokenLine {
-  line: number;
-  field: string;
-  text: string;
-  "13a": string;
-  intl: string;
-  zh: string;
-  char: string;
-}
-
 /** The recorded tokenizer outputs of a dataset, grouped per data line: [hyp, ref0, ref1, …]. */
-function tokenLines(dataset: string): Map<number, TokenLine[]> {
-  const out = new Map<number, TokenLine[]>();
-  for (const t of readJsonl<TokenLine>(`tokens/${dataset}.tokens.jsonl.gz`)) {
+function tokenLines(dataset: string): Map<number, TokenRecord[]> {
+  const out = new Map<number, TokenRecord[]>();
+  for (const t of readTokens(`${dataset}.tokens.jsonl.gz`)) {
     const list = out.get(t.line) ?? [];
     const slot = t.field === "hyp" ? 0 : Number(/^refs\[(\d+)\]$/.exec(t.field)![1]) + 1;
     list[slot] = t;

@@ -1,5 +1,3 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { GramscoreError } from "@gramscore/core";
@@ -8,11 +6,12 @@ import {
   MT_DATASETS,
   SKIP_MESSAGE,
   SUM_DATASETS,
-  conformanceDir,
   hasShared,
   readCases,
   readDataset,
   readJsonl,
+  readTokens,
+  tokenFileNames,
 } from "../../../tooling/conformance/data.js";
 
 const plain = createRougeTokenizer();
@@ -31,10 +30,10 @@ function naiveRouge(text: string, stem: boolean): string[] {
 
 describe.skipIf(!hasShared)("rouge: rouge-score 0.1.2 token lists of the conformance data", () => {
   if (!hasShared) console.log(SKIP_MESSAGE);
-  const files = hasShared ? readdirSync(join(conformanceDir, "tokens")).filter((f) => f.endsWith(".tokens.jsonl.gz")) : [];
+  const files = hasShared ? tokenFileNames() : [];
 
   it.each(files)("%s: rouge and rouge_stem are identical on every line", (file) => {
-    const rows = readJsonl<{ text: string; rouge: string[]; rouge_stem: string[]; line: number; field: string }>(`tokens/${file}`);
+    const rows = readTokens(file);
     let compared = 0;
     for (const row of rows) {
       expect(plain.tokenize(row.text), `${file} line ${row.line} ${row.field}`).toEqual(row.rouge);

@@ -1,10 +1,8 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { pySplit } from "@gramscore/core";
 import { createSacrebleuTokenizer } from "@gramscore/tokenizer-sacrebleu";
 import type { SacrebleuTokenizerName } from "@gramscore/tokenizer-sacrebleu";
 import { describe, expect, it } from "vitest";
-import { SKIP_MESSAGE, conformanceDir, hasShared, readCases, readJsonl } from "../../../tooling/conformance/data.js";
+import { SKIP_MESSAGE, hasShared, readCases, readTokens, tokenFileNames, type TokenRecord } from "../../../tooling/conformance/data.js";
 import { ref13a, refChar, refIntl, refZh } from "./reference.js";
 
 if (!hasShared) console.log(SKIP_MESSAGE);
@@ -12,24 +10,13 @@ if (!hasShared) console.log(SKIP_MESSAGE);
 const NAMES = ["13a", "intl", "zh", "char"] as const satisfies readonly SacrebleuTokenizerName[];
 const REFERENCE: Record<(typeof NAMES)[number], (s: string) => string> = { "13a": ref13a, intl: refIntl, zh: refZh, char: refChar };
 
-interface TokenLine {
-  line: number;
-  field: string;
-  text: string;
-  "13a": string;
-  intl: string;
-  zh: string;
-  char: string;
-}
-
-let loaded: Map<string, TokenLine[]> | undefined;
+let loaded: Map<string, TokenRecord[]> | undefined;
 
 /** Every token file, read once: file name -> records. */
-function tokenFiles(): Map<string, TokenLine[]> {
+function tokenFiles(): Map<string, TokenRecord[]> {
   if (!loaded) {
     loaded = new Map();
-    const names = readdirSync(join(conformanceDir, "tokens")).filter((f) => f.endsWith(".tokens.jsonl.gz")).sort();
-    for (const f of names) loaded.set(f, readJsonl<TokenLine>(`tokens/${f}`));
+    for (const f of tokenFileNames()) loaded.set(f, readTokens(f));
   }
   return loaded;
 }
