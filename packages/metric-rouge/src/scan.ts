@@ -25,6 +25,8 @@ for (let c = 65; c <= 90; c++) ASCII[c] = c + 32;
 const SLOT = 8;
 /** Entries of the front cache (a power of two). */
 const FRONT = 4096;
+/** Ints per arena block. */
+const ARENA = 1 << 16;
 
 export class WordScanner {
   readonly #kelvin: boolean;
@@ -245,19 +247,30 @@ export class WordScanner {
   }
 
   /**
-   * The scanned tokens: a new array, or (transient) a view of a buffer that the next transient call
-   * overwrites, which saves allocating an array for a text used once.
+   * The scanned tokens, as a view: of the arena (kept: views of one arena block share it, which costs
+   * far less than allocating an array per text), or (transient) of the scan buffer itself, which is
+   * then swapped with a spare so that only the next transient call overwrites it.
    */
   #result(count: number, transient: boolean): Int32Array {
-    if (!transient) return this.#out.slice(0, count);
-    if (this.#transient.length < count) {
-      let n = this.#transient.length;
-      while (n < count) n *= 2;
-      this.#transient = new Int32Array(n);
+    if (transient) {
+      const out = this.#out;
+      this.#out = this.#transient.length >= out.length ? this.#transient : new Int32Array(out.length);
+      this.#transient = out;
+      return out.subarray(0, count);
     }
-    this.#transient.set(this.#out.subarray(0, count));
-    return this.#transient.subarray(0, count);
+    if (this.#arenaUsed + count > this.#arena.length) {
+      this.#arena = new Int32Array(Math.max(ARENA, count));
+      this.#arenaUsed = 0;
+    }
+    const start = this.#arenaUsed;
+    this.#arenaUsed += count;
+    this.#arena.set(this.#out.subarray(0, count), start);
+    return this.#arena.subarray(start, start + count);
   }
+
+  /** The current arena block and how much of it is handed out. */
+  #arena = new Int32Array(0);
+  #arenaUsed = 0;
 
   /**
    * The token ids of `text`, or undefined when a word gives several tokens. `transient` results are
