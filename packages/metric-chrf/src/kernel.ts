@@ -19,19 +19,29 @@ const DEAD = -1;
 /** Largest directly indexed pair table (entries); larger products use the hash table. */
 const DIRECT_LIMIT = 1 << 18;
 const MAX_GEN = 0x3fffffff;
+/** Tokens below this are ranked through a directly indexed table (the Basic Multilingual Plane). */
+const DIRECT_TOKENS = 1 << 16;
+/** Largest base of the pair table's ranks (see `#pairs`). */
+const MAX_BASE = 0x7fffffff;
 
 /** Reusable buffers for {@link NgramStatsCounter.count}; one per metric instance (not re-entrant). */
 export class NgramStatsCounter {
-  /** Order-1 hash: token + 1 (0 = empty) and its rank, cleared after each call. */
+  /** Order-1 table of tokens below DIRECT_TOKENS: `base + rank` (see `#pairs`). */
+  #tokTable = new Int32Array(DIRECT_TOKENS);
+  #tokBase = 0;
+  /** Order-1 hash of larger tokens: token + 1 (0 = empty) and its rank, cleared after each call. */
   #tokKeys = new Int32Array(64);
   #tokRanks = new Int32Array(64);
   #tokBits = 6;
   /** Slot of each order-1 rank in the order-1 hash, to clear it. */
   #tokSlot = new Int32Array(64);
-  /** Directly indexed pair table: rank, 0 = empty; all zero between uses. */
+  /**
+   * Directly indexed pair table: `base + rank` for the order being interned, where `base` is
+   * {@link #pairBase} at the start of that order; anything not above `base` is empty. Bases only grow,
+   * so the table never needs clearing between orders or calls (only when the base would overflow).
+   */
   #pairs = new Int32Array(1024);
-  /** Index in `#pairs` of each rank of the current order, to clear it. */
-  #pairAt = new Int32Array(64);
+  #pairBase = 0;
   /** Pair hash slots, 4 numbers each: generation (empty unless current), prefix rank, token rank, rank. */
   #slots = new Int32Array(4 << 6);
   #bits = 6;
@@ -51,13 +61,18 @@ export class NgramStatsCounter {
   #refRank = new Int32Array(64);
   /** Largest directly indexed pair table allowed, in entries. */
   readonly #directLimit: number;
+  /** Largest base of the pair table's ranks before it is cleared. */
+  readonly #maxBase: number;
 
   /**
    * @param directLimit Largest directly indexed pair table, in entries; beyond it pairs go to a hash
    *   table. (Tests lower it to exercise both paths.)
+   * @param maxBase Largest base of the pair table's ranks, after which the table is cleared. (Tests
+   *   lower it to exercise the clearing.)
    */
-  constructor(directLimit = DIRECT_LIMIT) {
+  constructor(directLimit = DIRECT_LIMIT, maxBase = MAX_BASE) {
     this.#directLimit = directLimit;
+    this.#maxBase = maxBase;
   }
 
   /**
@@ -184,7 +199,12 @@ export class NgramStatsCounter {
   #direct(hypLen: number, refStart: Int32Array, nRefs: number, orders: number, width: number, out: Int32Array, stride: number, offset: number): void {
     if (this.#pairs.length < (hypLen + 1) * width) this.#pairs = new Int32Array(grow((hypLen + 1) * width));
     const pairs = this.#pairs;
-    const pairAt = this.#pairAt;
+    // Each order takes at most hypLen ranks above the base.
+    if (this.#pairBase > this.#maxBase - orders * hypLen) {
+      pairs.fill(0);
+      this.#pairBase = 0;
+    }
+    let base = this.#pairBase;
     const hypTok = this.#hypTok;
     const refTok = this.#refTok;
     const hypRank = this.#hypRank;
@@ -205,11 +225,10 @@ export class NgramStatsCounter {
           continue;
         }
         const at = parent * width + hypTok[i + n - 1]!;
-        let r = pairs[at]!;
-        if (r === 0) {
+        let r = pairs[at]! - base;
+        if (r <= 0) {
           r = ++ranks;
-          pairs[at] = r;
-          pairAt[r] = at;
+          pairs[at] = base + r;
           hypCount[r] = 1;
         } else hypCount[r]!++;
         hypRank[i] = r;
@@ -225,8 +244,8 @@ export class NgramStatsCounter {
           const parent = refRank[j]!;
           if (parent === DEAD) continue;
           const t = refTok[j + n - 1]!;
-          const r = t === DEAD ? 0 : pairs[parent * width + t]!;
-          if (r === 0) {
+          const r = t === DEAD ? 0 : pairs[parent * width + t]! - base;
+          if (r <= 0) {
             refRank[j] = DEAD;
             continue;
           }
@@ -238,7 +257,8 @@ export class NgramStatsCounter {
         }
         out[k * stride + offset + 3 * (n - 1) + 2] = matches;
       }
-      for (let r = 1; r <= ranks; r++) pairs[pairAt[r]!] = 0;
+      base += ranks;
+      this.#pairBase = base;
       prevSeen = seenGen;
     }
   }
@@ -351,7 +371,6 @@ export class NgramStatsCounter {
       this.#refCount = new Int32Array(size);
       this.#seen = new Int32Array(size);
       this.#tokSlot = new Int32Array(size);
-      this.#pairAt = new Int32Array(size);
       this.#seenGen = 0;
     }
     if (this.#refRank.length < refLen) {
@@ -379,6 +398,11 @@ function grow(n: number): number {
   return size;
 }
 
+/** Per code unit below U+0085: 1 to keep it. Python's whitespace there: \t-\r, U+001C-U+001F, space. */
+const KEEP_ALL = new Uint8Array(0x85).fill(1);
+const KEEP_NON_SPACE = new Uint8Array(0x85).fill(1);
+for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20]) KEEP_NON_SPACE[c] = 0;
+
 /**
  * Writes the code points of `text` to `out` from `at` and returns how many: all of them when
  * `keepWhitespace`, else all but Python's whitespace (sacrebleu's `''.join(line.split())`).
@@ -387,11 +411,14 @@ function grow(n: number): number {
  */
 export function writeCodePoints(text: string, keepWhitespace: boolean, out: Int32Array, at: number): number {
   const n = text.length;
+  const step = keepWhitespace ? KEEP_ALL : KEEP_NON_SPACE;
   let o = at;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x85) {
-      if (c > 0x20 || keepWhitespace || !(c === 0x20 || (c >= 0x09 && c <= 0x0d) || c >= 0x1c)) out[o++] = c;
+      // Written always, kept by advancing: no branch on the character.
+      out[o] = c;
+      o += step[c]!;
       continue;
     }
     if (c >= 0xd800 && c <= 0xdfff) {
