@@ -15,7 +15,8 @@
  */
 import { ErrorCode, GramscoreError } from "@gramscore/core";
 
-const DEAD = -1;
+/** The rank of nothing: ranks start at 1, and `seen[DEAD]` and row and column DEAD of the pair table are never set. */
+const DEAD = 0;
 /** Largest directly indexed pair table (entries); larger products use the hash table. */
 const DIRECT_LIMIT = 1 << 18;
 const MAX_GEN = 0x3fffffff;
@@ -220,7 +221,8 @@ export class NgramStatsCounter {
       let ranks = 0;
       for (let i = 0; i < hypN; i++) {
         const parent = hypRank[i]!;
-        if (parent === DEAD || seen[parent] !== prevSeen) {
+        if (seen[parent] !== prevSeen) {
+          // DEAD, or no reference had the prefix.
           hypRank[i] = DEAD;
           continue;
         }
@@ -244,7 +246,7 @@ export class NgramStatsCounter {
           const parent = refRank[j]!;
           if (parent === DEAD) continue;
           const t = refTok[j + n - 1]!;
-          const r = t === DEAD ? 0 : pairs[parent * width + t]! - base;
+          const r = pairs[parent * width + t]! - base; // column DEAD is never set
           if (r <= 0) {
             refRank[j] = DEAD;
             continue;
