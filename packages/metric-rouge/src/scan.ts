@@ -169,7 +169,7 @@ export class WordScanner {
     let i = 0;
     while (i < n) {
       let c = text.charCodeAt(i);
-      let lower = c < 128 ? ASCII[c]! : this.#special(text, i, c, kelvin);
+      let lower = c < 128 ? ASCII[c]! : c !== 0x130 && c !== 0x212a && (c & 0xf800) !== 0xd800 ? -1 : this.#special(text, i, c, kelvin);
       if (lower < 0) {
         i++;
         if (c === 10 && lines && count > lineStart) {
@@ -200,7 +200,7 @@ export class WordScanner {
         i++;
         if (lower > 0xff || i >= n) break; // U+0130 ends its word after the "i"
         c = text.charCodeAt(i);
-        lower = c < 128 ? ASCII[c]! : this.#special(text, i, c, kelvin);
+        lower = c < 128 ? ASCII[c]! : c !== 0x130 && c !== 0x212a && (c & 0xf800) !== 0xd800 ? -1 : this.#special(text, i, c, kelvin);
         if (lower < 0) break;
       }
       let h = Math.imul(w0 ^ Math.imul(w1, 0x9e3779b1) ^ len, 0x85ebca6b);
@@ -231,7 +231,8 @@ export class WordScanner {
   }
 
   /**
-   * The lowercase letter of a non-ASCII code unit, or −1: U+212A → `k` and U+0130 → `i` (flagged with
+   * The lowercase letter of U+0130, U+212A or a surrogate (the only non-ASCII code units that are not
+   * plain separators; the scan loop sends only those here), or −1: U+212A → `k` and U+0130 → `i` (flagged with
    * 0x100: its U+0307 ends the word) for rouge-score's lowercasing; a lone surrogate throws.
    */
   #special(text: string, i: number, c: number, kelvin: boolean): number {
