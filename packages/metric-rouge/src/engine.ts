@@ -2,7 +2,7 @@ import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
 import {
   NgramTable,
   countSkipBigrams,
-  lcsLength,
+  lcsLengthDense,
   overlap,
   pow,
   unionLcsIndices,
@@ -648,7 +648,9 @@ export class RougeEngine {
     const maxN = this.#maxN;
     const d = this.config.skipDistance;
     const hasSkip = types.some((t) => t.kind === "s" || t.kind === "su");
-    const local = maxN > 0 || hasSkip ? this.#localIds(hyp, refs) : undefined;
+    // Local ids serve n-grams, skip-bigrams and (rouge-score mode) the LCS bit masks.
+    const hasL = mode !== "rouge155" && types.some((t) => t.kind === "l");
+    const local = maxN > 0 || hasSkip || hasL ? this.#localIds(hyp, refs) : undefined;
     const nHits = maxN > 0 ? this.#ngramHits(hyp, refs, maxN, local!) : undefined;
     // Skip-bigrams in a plain array while L + L² is small, else through the n-gram table.
     const directSkip = hasSkip && local!.L + local!.L * local!.L <= DIRECT_LIMIT;
@@ -726,7 +728,7 @@ export class RougeEngine {
               peer[i] = hyp.flat.length;
               select[i] = base > 0 ? h / base : 0;
             } else {
-              hit[i] = ref.flat.length > 0 && hyp.flat.length > 0 ? lcsLength(ref.flat, hyp.flat) : 0;
+              hit[i] = ref.flat.length > 0 && hyp.flat.length > 0 ? lcsLengthDense(local!.locs[r]!, local!.locs[K]!, local!.L) : 0;
               model[i] = ref.flat.length;
               peer[i] = hyp.flat.length;
             }

@@ -76,6 +76,7 @@ class IdIndex {
 const index = new IdIndex();
 let maskBits = new Uint32Array(64);
 let rowOf = new Int32Array(64);
+let denseRows = new Int32Array(64);
 let columnBits = new Uint32Array(256);
 let vector = new Uint32Array(8);
 let markBytes = new Uint8Array(64);
@@ -127,13 +128,14 @@ function initVector(words: number): Uint32Array {
  * `i` means `T[i+1][j] = T[i][j] + 1` in the LCS table `T` (rows = `a`). When `columns` is given,
  * the vector after column `j` (1-based) is stored at `columns[(j-1)*words …]`.
  */
-function runColumns(words: number, b: ArrayLike<number>, v: Uint32Array, columns?: Uint32Array): void {
+function runColumns(words: number, b: ArrayLike<number>, v: Uint32Array, columns?: Uint32Array, dense?: Int32Array): void {
   const bits = maskBits;
   const n = b.length;
   if (words === 1) {
     let x = v[0]!;
     for (let j = 0; j < n; j++) {
-      const r = index.get(b[j]!);
+      // Dense ids find their rows in a table, others through the index.
+      const r = dense !== undefined ? dense[b[j]!]! : index.get(b[j]!);
       if (r >= 0) {
         const u = x & bits[r]!;
         x = ((x + u) | (x & ~u)) >>> 0;
@@ -144,7 +146,7 @@ function runColumns(words: number, b: ArrayLike<number>, v: Uint32Array, columns
     return;
   }
   for (let j = 0; j < n; j++) {
-    const r = index.get(b[j]!);
+    const r = dense !== undefined ? dense[b[j]!]! : index.get(b[j]!);
     if (r >= 0) {
       const base = r * words;
       let carry = 0;
@@ -189,6 +191,60 @@ export function lcsLength(a: ArrayLike<number>, b: ArrayLike<number>): number {
   const v = initVector(words);
   runColumns(words, b, v);
   return zeros(v, m);
+}
+
+/**
+ * {@link lcsLength} for sequences of dense ids, integers in `[0, alphabet)` (e.g. a segment's tokens
+ * renumbered from 0): ids find their bit masks through a table indexed by id, with no hashing.
+ * Faster when `alphabet` is about the number of distinct ids of the two sequences.
+ * @throws GramscoreError `INVALID_TYPE` for an id outside `[0, alphabet)` or a non-integer `alphabet`.
+ */
+export function lcsLengthDense(a: ArrayLike<number>, b: ArrayLike<number>, alphabet: number): number {
+  checkSequence(a, "the first sequence");
+  checkSequence(b, "the second sequence");
+  if (!Number.isInteger(alphabet) || alphabet < 0) {
+    throw new GramscoreError(ErrorCode.INVALID_TYPE, `Expected the alphabet size as a whole number ≥ 0, but got ${describeValue(alphabet)}.`);
+  }
+  checkDense(a, alphabet, "the first sequence");
+  checkDense(b, alphabet, "the second sequence");
+  if (a.length > b.length) {
+    const t = a;
+    a = b;
+    b = t;
+  }
+  const m = a.length;
+  if (m === 0) return 0;
+  // Rows of the ids of `a`, −1 for the others, in a table indexed by id.
+  if (denseRows.length < alphabet) denseRows = new Int32Array(alphabet * 2);
+  denseRows.fill(-1, 0, alphabet);
+  if (rowOf.length < m) rowOf = new Int32Array(m * 2);
+  let distinct = 0;
+  for (let i = 0; i < m; i++) {
+    let r = denseRows[a[i]!]!;
+    if (r < 0) r = denseRows[a[i]!] = distinct++;
+    rowOf[i] = r;
+  }
+  const words = (m + 31) >>> 5;
+  const size = distinct * words;
+  if (maskBits.length < size) maskBits = new Uint32Array(size * 2);
+  maskBits.fill(0, 0, size);
+  for (let i = 0; i < m; i++) maskBits[rowOf[i]! * words + (i >>> 5)]! |= 1 << (i & 31);
+  const v = initVector(words);
+  runColumns(words, b, v, undefined, denseRows);
+  return zeros(v, m);
+}
+
+function checkDense(seq: ArrayLike<number>, alphabet: number, what: string): void {
+  for (let i = 0; i < seq.length; i++) {
+    const id = seq[i]!;
+    // (id >>> 0) === id: a whole number in [0, 2^32); then below the alphabet.
+    if (id >>> 0 !== id || id >= alphabet) {
+      throw new GramscoreError(
+        ErrorCode.INVALID_TYPE,
+        `Expected ${what} to hold ids in [0, ${alphabet}), but element ${i} is ${describeValue(id)}. Renumber the ids densely, or use lcsLength.`,
+      );
+    }
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lcsIndices, lcsLength, unionLcsIndices } from "@gramscore/ngram";
+import { ErrorCode, GramscoreError } from "@gramscore/core";
+import { lcsIndices, lcsLength, lcsLengthDense, unionLcsIndices } from "@gramscore/ngram";
 import { smallIds } from "./arbitraries.js";
 import { lcsTable, naiveLcsIndices, naiveUnionLcs } from "./naive.js";
 
@@ -20,6 +21,41 @@ function isCommonSubsequence(a: number[], b: number[], idx: ArrayLike<number>): 
   }
   return true;
 }
+
+describe("lcsLengthDense", () => {
+  it("equals the plain DP on dense ids, past 32 and 64 bits, whatever the alphabet's spare room", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 150 }), fc.integer({ min: 0, max: 150 }), fc.integer(), (alphabet, spare, m, n, seed) => {
+        let s = seed >>> 0;
+        const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) % alphabet);
+        const a = Array.from({ length: m }, rnd);
+        const b = Array.from({ length: n }, rnd);
+        expect(lcsLengthDense(a, b, alphabet + spare)).toBe(plainLcs(a, b));
+        expect(lcsLengthDense(Int32Array.from(b), Int32Array.from(a), alphabet + spare)).toBe(plainLcs(a, b));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("rejects ids outside [0, alphabet) and a bad alphabet, naming the element", () => {
+    const bad = (f: () => unknown, text: RegExp) => {
+      try {
+        f();
+      } catch (error) {
+        expect(error).toBeInstanceOf(GramscoreError);
+        expect((error as GramscoreError).code).toBe(ErrorCode.INVALID_TYPE);
+        expect((error as Error).message).toMatch(text);
+        return;
+      }
+      throw new Error("no error");
+    };
+    bad(() => lcsLengthDense([0, 3], [1], 3), /first sequence.*\[0, 3\).*element 1 is number 3/);
+    bad(() => lcsLengthDense([0], [-1], 3), /second sequence.*element 0 is number -1/);
+    bad(() => lcsLengthDense([0.5], [0], 3), /element 0 is number 0\.5/);
+    bad(() => lcsLengthDense([0], [0], 1.5), /alphabet size/);
+    expect(lcsLengthDense([], [0, 1], 2)).toBe(0);
+  });
+});
 
 describe("lcsLength", () => {
   it("small examples (worked by hand)", () => {
