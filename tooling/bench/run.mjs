@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { hasShared, SKIP_MESSAGE } from "./inputs.mjs";
+import { referenceSpeed } from "./references.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2] ?? "";
@@ -65,14 +66,22 @@ for (const file of files) {
       cpuSegmentsPerSecond: Math.round(cpuSegPerS),
     };
     if (mbPerS !== undefined) row.mbPerSecond = Number(mbPerS.toFixed(2));
-    if (c.target) row.target = c.target;
-    if (c.target) row.meetsTarget = segPerS >= c.target;
+    // A target is absolute (`target`), or a multiple of a reference's speed (`versus` + `times`).
+    const ref = c.versus ? referenceSpeed(c.versus) : undefined;
+    const target = c.target ?? (ref && c.times ? ref.segmentsPerSecond * c.times : undefined);
+    if (ref) {
+      row.versus = { ...ref, times: Number((segPerS / ref.segmentsPerSecond).toFixed(1)), cpuTimes: Number((cpuSegPerS / ref.segmentsPerSecond).toFixed(1)) };
+    }
+    if (target) row.target = target;
+    if (target) row.meetsTarget = segPerS >= target;
     rows.push(row);
-    const tgt = c.target ? `  target ≥ ${c.target.toLocaleString("en-US")} ${segPerS >= c.target ? "ok" : !c.wallOnly && cpuSegPerS >= c.target ? "ok on CPU time" : "MISSED"}` : "";
+    const goal = c.target ? c.target.toLocaleString("en-US") : target ? `${target.toLocaleString("en-US")} (${c.times}× ref)` : "";
+    const tgt = target ? `  target ≥ ${goal} ${segPerS >= target ? "ok" : !c.wallOnly && cpuSegPerS >= target ? "ok on CPU time" : "MISSED"}` : "";
+    const vs = ref ? `  = ${(segPerS / ref.segmentsPerSecond).toFixed(1)}× ${ref.label} (${ref.segmentsPerSecond.toLocaleString("en-US")} seg/s, ${ref.data})` : "";
     console.log(
       `${c.name.padEnd(48)} ${String(c.items).padStart(7)} seg  ${Math.round(segPerS).toLocaleString("en-US").padStart(11)} seg/s` +
         `  (CPU ${c.wallOnly ? "        -" : Math.round(cpuSegPerS).toLocaleString("en-US").padStart(9)})` +
-        `${mbPerS !== undefined ? `  ${mbPerS.toFixed(2).padStart(7)} MB/s` : ""}${tgt}`,
+        `${mbPerS !== undefined ? `  ${mbPerS.toFixed(2).padStart(7)} MB/s` : ""}${tgt}${vs}`,
     );
   }
 }

@@ -42,6 +42,7 @@ export default async function suite() {
       items: records.length,
       bytes,
       target: 200_000,
+      versus: "sacrebleu-corpus-bleu",
       fn: () => {
         const metric = createBleu();
         for (const g of groups) sink += metric.score(metric.corpusStats(g.segments), "corpus").score;
@@ -62,6 +63,7 @@ export default async function suite() {
       items: records.length,
       bytes,
       target: 100_000,
+      versus: "sacrebleu-sentence-bleu",
       fn: perSegment(() => createBleu({ effectiveOrder: true })),
     },
     {

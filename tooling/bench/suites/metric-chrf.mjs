@@ -43,6 +43,7 @@ export default async function () {
       items: segments.length,
       bytes,
       target: 80_000,
+      versus: "sacrebleu-chrf",
       fn: () => {
         sink += evaluate(createChrf(), segments).corpus.score;
       },

@@ -31,22 +31,45 @@ export default async function suite() {
   const cnndmBytes = bytesOf(cnndm);
   const summevalBytes = bytesOf(summeval);
   const r155 = { mode: "rouge155", rougeTypes: ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeW", "rougeS", "rougeSU"], useStemmer: true };
+  const wmt17 = dataset("mt_wmt17_newstest2017_en-de");
+  const wmt17Bytes = bytesOf(wmt17);
+  const rouge12L = { rougeTypes: ["rouge1", "rouge2", "rougeL"], useStemmer: true };
   return [
     {
+      // The published reference speeds are for segments of about 25 words with one reference:
+      // WMT17 en-de is such data (rouge-score: 2,472 segments/s on its first 3,004 segments).
+      name: "rouge: rouge1+2+L stem, one pass",
+      input: "mt_wmt17_newstest2017_en-de (1 ref)",
+      items: wmt17.length,
+      bytes: wmt17Bytes,
+      target: 100_000,
+      versus: "rouge-score-wmt17-stem",
+      fn: run(wmt17, rouge12L),
+    },
+    {
+      name: "rouge: rouge1+2+L, one pass",
+      input: "mt_wmt17_newstest2017_en-de (1 ref)",
+      items: wmt17.length,
+      bytes: wmt17Bytes,
+      versus: "rouge-score-wmt17",
+      fn: run(wmt17, { rougeTypes: ["rouge1", "rouge2", "rougeL"] }),
+    },
+    {
+      // CNN/DailyMail texts are about 2.5 times as long (about 50 words a side).
       name: "rouge: rouge1+2+L stem, one pass",
       input: "sum_cnndm_ptrgen_public (1 ref)",
       items: cnndm.length,
       bytes: cnndmBytes,
-      target: 100_000,
-      fn: run(cnndm, { rougeTypes: ["rouge1", "rouge2", "rougeL"], useStemmer: true }),
+      versus: "rouge-score-cnndm-stem",
+      fn: run(cnndm, rouge12L),
     },
     {
       name: "rouge: rouge1+2+L stem, warm",
       input: "sum_cnndm_ptrgen_public (1 ref)",
       items: cnndm.length,
       bytes: cnndmBytes,
-      target: 100_000,
-      fn: warm(cnndm, { rougeTypes: ["rouge1", "rouge2", "rougeL"], useStemmer: true }),
+      versus: "rouge-score-cnndm-stem",
+      fn: warm(cnndm, rouge12L),
     },
     {
       // js-rouge (the most used npm ROUGE) is slow enough that its first 500 segments suffice.
@@ -65,6 +88,8 @@ export default async function suite() {
       input: "sum_cnndm_ptrgen_public (1 ref)",
       items: cnndm.length,
       bytes: cnndmBytes,
+      versus: "rouge-score-cnndm-lsum-stem",
+      times: 20,
       fn: run(cnndm, { rougeTypes: ["rougeLsum"], useStemmer: true }),
     },
     {
@@ -72,6 +97,7 @@ export default async function suite() {
       input: "sum_cnndm_ptrgen_public (1 ref)",
       items: cnndm.length,
       bytes: cnndmBytes,
+      versus: "rouge-score-cnndm-hf",
       fn: run(cnndm, {}),
     },
     {
@@ -80,6 +106,14 @@ export default async function suite() {
       items: summeval.length,
       bytes: summevalBytes,
       fn: run(summeval, { useStemmer: true }),
+    },
+    {
+      name: "rouge155: R1-4 L W1.2 S4 SU4 -m -f A, one pass",
+      input: "mt_wmt17_newstest2017_en-de (1 ref)",
+      items: wmt17.length,
+      bytes: wmt17Bytes,
+      versus: "rouge155-perl",
+      fn: run(wmt17, r155),
     },
     {
       name: "rouge155: R1-4 L W1.2 S4 SU4 -m -f A, one pass",

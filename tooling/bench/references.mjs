@@ -1,0 +1,30 @@
+// Speeds of the reference implementations, for the "× reference" column of `pnpm bench`. Scoring
+// only (process start and file reading excluded), segments per second, on a 2-core machine of the
+// class CI runs on. They are constants because the references are Python programs that a fresh
+// machine cannot install (PyPI is not reachable from it); README.md says how they were measured.
+
+/** @typedef {{ label: string, segmentsPerSecond: number, data: string }} ReferenceSpeed */
+
+/** @type {Record<string, ReferenceSpeed>} */
+export const REFERENCE_SPEEDS = {
+  // The published table (3,000 segments of about 25 words, one reference each).
+  "sacrebleu-corpus-bleu": { label: "sacrebleu 2.6.0 corpus BLEU", segmentsPerSecond: 10_000, data: "3,000 segments of ~25 words" },
+  "sacrebleu-sentence-bleu": { label: "sacrebleu corpus + sentence BLEU", segmentsPerSecond: 5_000, data: "3,000 segments of ~25 words" },
+  "sacrebleu-chrf": { label: "sacrebleu chrF", segmentsPerSecond: 4_000, data: "3,000 segments of ~25 words" },
+  // rouge-score 0.1.2 (Python 3.11.2, nltk 3.8, numpy 1.24.2), measured on 2026-11-21 on this
+  // machine class: `RougeScorer(types, use_stemmer).score(ref, hyp)` over every segment, median of 3.
+  "rouge-score-wmt17-stem": { label: "rouge-score rouge1/2/L stem", segmentsPerSecond: 2_472, data: "WMT17 en-de, first 3,004 segments" },
+  "rouge-score-wmt17": { label: "rouge-score rouge1/2/L", segmentsPerSecond: 6_384, data: "WMT17 en-de, first 3,004 segments" },
+  "rouge-score-cnndm-stem": { label: "rouge-score rouge1/2/L stem", segmentsPerSecond: 682, data: "CNN/DailyMail, 17,553 segments" },
+  "rouge-score-cnndm-lsum-stem": { label: "rouge-score rougeLsum stem", segmentsPerSecond: 742, data: "CNN/DailyMail, 17,553 segments" },
+  "rouge-score-cnndm-hf": { label: "rouge-score rouge1/2/L/Lsum", segmentsPerSecond: 703, data: "CNN/DailyMail, 17,553 segments" },
+  // The published table: ROUGE-1.5.5.pl.
+  "rouge155-perl": { label: "ROUGE-1.5.5 (Perl)", segmentsPerSecond: 300, data: "3,000 segments of ~25 words" },
+};
+
+/** The speed of reference `key`; throws for an unknown key (a typo in a suite). */
+export function referenceSpeed(key) {
+  const r = REFERENCE_SPEEDS[key];
+  if (r === undefined) throw new Error(`bench: unknown reference speed "${key}"; known: ${Object.keys(REFERENCE_SPEEDS).join(", ")}`);
+  return r;
+}
