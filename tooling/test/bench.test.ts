@@ -1,0 +1,51 @@
+/**
+ * The benchmark harness (`pnpm bench`): every suite loads, every case is well formed and names only
+ * known reference speeds, and a filtered run prints its rates beside the target and the reference's
+ * speed, in the table and in the JSON. (Speed itself is never asserted: that is the benchmark's job.)
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { SKIP_MESSAGE, hasShared, repoRoot } from "../conformance/data.js";
+
+const benchDir = join(repoRoot, "tooling/bench");
+
+describe.skipIf(!hasShared)(`bench harness${hasShared ? "" : ` (${SKIP_MESSAGE})`}`, () => {
+  it("loads every suite; cases are well formed and their reference speeds exist", async () => {
+    const { REFERENCE_SPEEDS } = (await import(pathToFileURL(join(benchDir, "references.mjs")).href)) as {
+      REFERENCE_SPEEDS: Record<string, { label: string; segmentsPerSecond: number; data: string }>;
+    };
+    let cases = 0;
+    for (const file of readdirSync(join(benchDir, "suites")).filter((f) => f.endsWith(".mjs"))) {
+      const suite = (await import(pathToFileURL(join(benchDir, "suites", file)).href)) as { default: () => Promise<Record<string, unknown>[]> };
+      for (const c of await suite.default()) {
+        cases++;
+        expect(typeof c.name, file).toBe("string");
+        expect(c.items as number, String(c.name)).toBeGreaterThan(0);
+        expect(typeof c.fn, String(c.name)).toBe("function");
+        if (c.versus !== undefined) expect(Object.keys(REFERENCE_SPEEDS), String(c.name)).toContain(c.versus);
+        if (c.times !== undefined) expect(c.versus, `${String(c.name)}: times needs versus`).toBeDefined();
+      }
+    }
+    expect(cases).toBeGreaterThan(20);
+  }, 120_000);
+
+  it("prints the rate beside the target and the reference's speed, and the same in the JSON", () => {
+    const run = spawnSync(process.execPath, [join(benchDir, "run.mjs"), "rougeLsum stem, one pass"], {
+      encoding: "utf8",
+      env: { ...process.env, BENCH_RUNS: "1", BENCH_MIN_MS: "0" },
+      maxBuffer: 1 << 26,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const line = run.stdout.split("\n").find((l) => l.startsWith("rouge: rougeLsum stem, one pass"));
+    expect(line).toMatch(/seg\/s .*target ≥ 14,840 \(20× ref\) (ok|ok on CPU time|MISSED)\s+= [\d.]+× rouge-score rougeLsum stem \(742 seg\/s, CNN\/DailyMail/);
+    const json = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as { results: Record<string, any>[] };
+    const row = json.results.find((r) => r.name === "rouge: rougeLsum stem, one pass")!;
+    expect(row.target).toBe(14_840);
+    expect(row.versus.segmentsPerSecond).toBe(742);
+    expect(row.versus.times).toBeCloseTo(row.segmentsPerSecond / 742, 1);
+    expect(row.meetsTarget).toBe(row.segmentsPerSecond >= 14_840);
+  }, 120_000);
+});
