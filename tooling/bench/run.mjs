@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // gramscore benchmarks: `pnpm bench [filter]`. Runs every suite in tooling/bench/suites on fixed inputs
-// (from ../shared/conformance/data), after a warm-up, and prints the median of several runs as a
-// table of segments/s and MB/s, then as JSON (also written to tooling/bench/results/latest.json).
+// (from ../shared/conformance/data), each in a process of its own (so that no suite measures the heap
+// and compiled code another one left behind), after a warm-up, and prints the median of several runs
+// as a table of segments/s and MB/s, then as JSON (also written to tooling/bench/results/latest.json).
 // Benchmarks import the built packages (dist): run `pnpm build` first.
+import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -46,9 +48,12 @@ function measure(fn) {
   return { ms: median(wall), cpuMs: median(cpu) };
 }
 
-const rows = [];
-const files = readdirSync(join(here, "suites")).filter((f) => f.endsWith(".mjs")).sort();
-for (const file of files) {
+/** Marks the line on which a suite's process hands its rows to the parent. */
+const ROWS = "@@bench-rows ";
+
+/** Runs the cases of one suite file in this process: prints their lines, returns their rows. */
+async function runSuite(file) {
+  const rows = [];
   const mod = await import(pathToFileURL(join(here, "suites", file)).href);
   const cases = await mod.default();
   for (const c of cases) {
@@ -84,10 +89,44 @@ for (const file of files) {
         `${mbPerS !== undefined ? `  ${mbPerS.toFixed(2).padStart(7)} MB/s` : ""}${tgt}${vs}`,
     );
   }
+  return rows;
 }
-const loadavg = (await import("node:os")).loadavg();
-const json = { node: process.version, date: new Date().toISOString(), runs: RUNS, loadavg, results: rows };
-console.log(`load average during the run: ${loadavg.map((x) => x.toFixed(2)).join(" ")} (on ${(await import("node:os")).cpus().length} cores)`);
-mkdirSync(join(here, "results"), { recursive: true });
-writeFileSync(join(here, "results", "latest.json"), JSON.stringify(json, null, 2) + "\n");
-console.log(JSON.stringify(json));
+
+/** Runs one suite file in a child process, passing its lines through; returns its rows. */
+function runChild(file) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), filter], {
+      env: { ...process.env, BENCH_SUITE: file },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let rows = [];
+    let rest = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop();
+      for (const line of lines) {
+        if (line.startsWith(ROWS)) rows = JSON.parse(line.slice(ROWS.length));
+        else console.log(line);
+      }
+    });
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(rows) : reject(new Error(`bench: suite ${file} failed (exit code ${code})`))));
+  });
+}
+
+if (process.env.BENCH_SUITE) {
+  // A suite's own process (started below): its rows go to the parent on one marked line.
+  console.log(ROWS + JSON.stringify(await runSuite(process.env.BENCH_SUITE)));
+} else {
+  const rows = [];
+  const files = readdirSync(join(here, "suites")).filter((f) => f.endsWith(".mjs")).sort();
+  for (const file of files) rows.push(...(await runChild(file)));
+  const os = await import("node:os");
+  const loadavg = os.loadavg();
+  const json = { node: process.version, date: new Date().toISOString(), runs: RUNS, loadavg, results: rows };
+  console.log(`load average during the run: ${loadavg.map((x) => x.toFixed(2)).join(" ")} (on ${os.cpus().length} cores)`);
+  mkdirSync(join(here, "results"), { recursive: true });
+  writeFileSync(join(here, "results", "latest.json"), JSON.stringify(json, null, 2) + "\n");
+  console.log(JSON.stringify(json));
+}
