@@ -44,12 +44,19 @@ export function evaluate<S, R>(
   let total = metric.empty();
   const perSegment: R[] | undefined = options.segments ? [] : undefined;
   let count = 0;
-  for (const raw of segments) {
-    const seg = validateSegment(raw, count);
-    const s = metric.stats(seg.hyp, seg.refs);
-    if (perSegment) perSegment.push(metric.score(s, "segment"));
-    total = metric.merge(total, s);
-    count++;
+  if (perSegment === undefined && metric.corpusStats !== undefined) {
+    // The metric's one-pass path; records are counted on the way through.
+    const counted = Array.isArray(segments) ? segments : countingIterable(segments, () => count++);
+    total = metric.corpusStats(counted);
+    if (Array.isArray(segments)) count = segments.length;
+  } else {
+    for (const raw of segments) {
+      const seg = validateSegment(raw, count);
+      const s = metric.stats(seg.hyp, seg.refs);
+      if (perSegment) perSegment.push(metric.score(s, "segment"));
+      total = metric.merge(total, s);
+      count++;
+    }
   }
   if (count === 0) throw emptyCorpus();
   const out: Evaluation<S, R> = {
@@ -61,6 +68,14 @@ export function evaluate<S, R>(
   };
   if (perSegment) out.segments = perSegment;
   return out;
+}
+
+/** `source` with `onItem` called for every item it yields. */
+function* countingIterable<T>(source: Iterable<T>, onItem: () => void): Generator<T> {
+  for (const item of source) {
+    onItem();
+    yield item;
+  }
 }
 
 /** {@link evaluate} over an async source (a stream of records), consumed once, in order. */

@@ -44,6 +44,12 @@ export interface Metric<S = unknown, R = unknown> {
   stats(hyp: string, refs: readonly string[]): S;
   /** Combines two statistics; must not modify its arguments. */
   merge(a: S, b: S): S;
+  /**
+   * Optional fast path: the statistics of many segments in one pass, equal (as JSON) to merging
+   * `stats()` of every segment, each record validated as `validateSegment` does (errors name the
+   * record's index). `evaluate` uses it when per-segment results are not asked for.
+   */
+  corpusStats?(segments: Iterable<Segment>): S;
   /** Turns statistics into a result. */
   score(stats: S, level: ScoreLevel): R;
   /**

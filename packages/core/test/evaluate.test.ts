@@ -11,7 +11,7 @@ import {
   validateSegment,
 } from "@gramscore/core";
 import type { Metric } from "@gramscore/core";
-import { createToyMetric } from "./toy-metric.js";
+import { createToyMetric, type ToyStats } from "./toy-metric.js";
 
 const metric = createToyMetric();
 const words = fc.constantFrom("a", "b", "c", "d", "the", "cat", "😀");
@@ -56,6 +56,41 @@ describe("evaluate", () => {
     } catch (e) {
       expect((e as Error).message).toMatch(/Reference 0 of segment 1 must be a string, but got null/);
     }
+  });
+  it("uses a metric's corpusStats when no segment results are asked for, with the same result", () => {
+    const calls: number[] = [];
+    const fast: Metric<ToyStats, { p: number; r: number }> = {
+      ...metric,
+      corpusStats(segments) {
+        let total = metric.empty();
+        let i = 0;
+        for (const raw of segments) {
+          const seg = validateSegment(raw, i++);
+          total = metric.merge(total, metric.stats(seg.hyp, seg.refs));
+        }
+        calls.push(i);
+        return total;
+      },
+    };
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 6 }), (segs) => {
+        calls.length = 0;
+        const plain = evaluate(metric, segs);
+        expect(evaluate(fast, segs)).toEqual(plain);
+        // Any iterable: the records are counted on the way through.
+        expect(evaluate(fast, (function* () {
+          yield* segs;
+        })())).toEqual(plain);
+        expect(calls).toEqual([segs.length, segs.length]);
+        // Per-segment results need every segment's statistics: the plain path.
+        expect(evaluate(fast, segs, { segments: true })).toEqual(evaluate(metric, segs, { segments: true }));
+        expect(calls).toHaveLength(2);
+      }),
+      { numRuns: 50 },
+    );
+    expect(codeOf(() => evaluate(fast, []))).toBe(ErrorCode.EMPTY_INPUT);
+    expect(codeOf(() => evaluate(fast, (function* () {})()))).toBe(ErrorCode.EMPTY_INPUT);
+    expect(() => evaluate(fast, [{ hyp: "a", refs: ["a"] }, { hyp: "b", refs: [] }])).toThrow(/Segment 1 has no reference/);
   });
   it("evaluateAsync equals evaluate on an async stream", async () => {
     const segs = [{ hyp: "a b", refs: ["a"] }, { hyp: "c", refs: ["c d"] }];

@@ -5,8 +5,9 @@ import {
   describeValue,
   formatFixed,
   formatSignature,
+  validateSegment,
 } from "@gramscore/core";
-import type { FormatOptions, Metric, ScoreLevel } from "@gramscore/core";
+import type { FormatOptions, Metric, ScoreLevel, Segment } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
 import type { NgramCounts } from "@gramscore/ngram";
@@ -93,6 +94,12 @@ export interface ChrfMetric extends Metric<ChrfStats, ChrfResult> {
   parseStats(value: unknown): ChrfStats;
   /** Matched character and word n-grams per order, and the score against each reference. */
   explain(hyp: string, refs: readonly string[]): ChrfExplanation;
+  /**
+   * The statistics of a whole corpus in one pass: equal (as JSON) to merging `stats()` of every
+   * segment, without a statistics object per segment. Each record is validated as `evaluate` does.
+   * @throws GramscoreError for an invalid record (naming its index).
+   */
+  corpusStats(segments: Iterable<Segment>): ChrfStats;
 }
 
 /** Combines two reference counts of {@link ChrfStats.nrefs} (0 = none yet, −1 = varies). */
@@ -277,6 +284,25 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
       for (let i = 0, o = k * stride; i < stride; i++) counts[i] = work[o + i]!;
       observed = combineRefs(observed, refs.length);
       return { counts, nrefs: refs.length };
+    },
+
+    corpusStats(segments) {
+      const counts = new Array<number>(stride).fill(0);
+      let nrefs = 0;
+      let index = 0;
+      for (const raw of segments) {
+        let { hyp, refs } = validateSegment(raw, index++);
+        prepare(hyp, refs);
+        if (lowercase) {
+          hyp = pyLower(hyp);
+          refs = refs.map(pyLower);
+        }
+        computeAll(hyp, refs);
+        for (let i = 0, o = bestReference(refs.length) * stride; i < stride; i++) counts[i]! += work[o + i]!;
+        nrefs = combineRefs(nrefs, refs.length);
+      }
+      observed = combineRefs(observed, nrefs);
+      return { counts, nrefs };
     },
 
     merge(a, b) {

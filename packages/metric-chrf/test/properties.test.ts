@@ -72,6 +72,31 @@ describe("merge algebra", () => {
   });
 });
 
+describe("corpusStats", () => {
+  it("equals merging every segment's stats, any options and numbers of references (and evaluate uses it)", () => {
+    fc.assert(
+      fc.property(options(), fc.array(segment(), { maxLength: 10 }), (opts, segs) => {
+        const metric = createChrf(opts);
+        let merged = metric.empty();
+        for (const s of segs) merged = metric.merge(merged, metric.stats(s.hyp, s.refs));
+        const fresh = createChrf(opts);
+        expect(fresh.corpusStats(segs)).toEqual(merged);
+        // The signature's nrefs comes out the same as after per-segment stats.
+        expect(fresh.signature()).toBe(metric.signature());
+        if (segs.length > 0) expect(evaluate(createChrf(opts), segs).stats).toEqual(merged);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("validates each record and names its index", () => {
+    const metric = createChrf();
+    expect(() => metric.corpusStats([{ hyp: "a", refs: ["a"] }, { hyp: "b", refs: [] }])).toThrow(/Segment 1 has no reference/);
+    expect(() => metric.corpusStats([{ hyp: "a", refs: ["a"] }, { hyp: "b", refs: ["\ud800"] }])).toThrow(/segment 1/);
+    expect(() => createChrf({ nrefs: 2 }).corpusStats([{ hyp: "a", refs: ["a"] }])).toThrow(/nrefs: 2/);
+  });
+});
+
 describe("chunked scoring equals one pass", () => {
   it("accumulators in any chunks, merged directly or through JSON, give the one-pass corpus result", () => {
     fc.assert(

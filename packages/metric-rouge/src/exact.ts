@@ -79,3 +79,46 @@ export function isCanonical(a: unknown): a is number[] {
   const c = canonical();
   return c.length === a.length && c.every((x, i) => Object.is(x, a[i]));
 }
+
+/**
+ * Exact running sums of several columns, added to in place: one expansion per column, made canonical
+ * only when read. Adding a row costs no allocation and no canonicalization, and the sums read out are
+ * the canonical sums {@link exactAdd} gives for the same values in any order.
+ */
+export class ExactColumns {
+  readonly #parts: Float64Array[];
+  readonly #used: Int32Array;
+
+  constructor(columns: number) {
+    this.#parts = Array.from({ length: columns }, () => new Float64Array(8));
+    this.#used = new Int32Array(columns);
+  }
+
+  /** Adds `row[c]` to column `c`, for every column. */
+  addRow(row: ArrayLike<number>): void {
+    const parts = this.#parts;
+    const used = this.#used;
+    for (let c = 0; c < parts.length; c++) {
+      const x = row[c]!;
+      if (x === 0) continue;
+      let p = parts[c]!;
+      if (used[c] === p.length) {
+        const bigger = new Float64Array(p.length * 2);
+        bigger.set(p);
+        p = parts[c] = bigger;
+      }
+      used[c] = growExpansion(p, used[c]!, x);
+    }
+  }
+
+  /** The canonical exact sum of every column. */
+  sums(): number[][] {
+    return this.#parts.map((p, c) => {
+      const n = this.#used[c]!;
+      if (scratch.length < n) scratch = new Float64Array(n * 2);
+      scratch.set(p.subarray(0, n));
+      used = n;
+      return canonical();
+    });
+  }
+}

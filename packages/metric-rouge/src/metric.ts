@@ -8,11 +8,13 @@ import {
   type Metric,
   type MetricContext,
   type ScoreLevel,
+  type Segment,
   type SignatureValue,
+  validateSegment,
 } from "@gramscore/core";
 import { bootstrap, canonicalRows } from "./bootstrap.js";
 import { RougeEngine } from "./engine.js";
-import { exactAdd, exactOf, exactValue, isCanonical } from "./exact.js";
+import { ExactColumns, exactAdd, exactOf, exactValue, isCanonical } from "./exact.js";
 import { explainSegment, type RougeExplanation } from "./explain.js";
 import { resolveConfig } from "./options.js";
 import { resolveTokenizer } from "./tokenize.js";
@@ -29,6 +31,12 @@ export interface RougeMetric extends Metric<RougeStats, RougeResult> {
   typeSignature(type: string): string;
   /** The result of one segment (`score(stats(hyp, refs), "segment")`). */
   scoreSegment(hypothesis: string, references: readonly string[]): RougeResult;
+  /**
+   * The statistics of a whole corpus in one pass: equal (as JSON) to merging `stats()` of every
+   * segment, without a statistics object per segment. Each record is validated as `evaluate` does.
+   * @throws GramscoreError for an invalid record (naming its index).
+   */
+  corpusStats(segments: Iterable<Segment>): RougeStats;
   /** Matched n-grams, LCS alignments (token positions on both sides) and per-reference numbers. */
   explain(hypothesis: string, references: readonly string[]): RougeExplanation;
   format(result: RougeResult, options?: FormatOptions): string;
@@ -161,6 +169,27 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
       const s: RougeStats = { count: 1, sums };
       if (config.bootstrap) s.rows = [Array.from(row)];
       return s;
+    },
+
+    corpusStats(segments: Iterable<Segment>): RougeStats {
+      if (config.bootstrap) {
+        // Bootstrap keeps every row: the per-segment statistics it needs anyway.
+        let total = metric.empty();
+        let index = 0;
+        for (const raw of segments) {
+          const seg = validateSegment(raw, index++);
+          total = metric.merge(total, metric.stats(seg.hyp, seg.refs));
+        }
+        return total;
+      }
+      const sums = new ExactColumns(columns);
+      let count = 0;
+      for (const raw of segments) {
+        const seg = validateSegment(raw, count);
+        sums.addRow(engine.segment(seg.hyp, checkSegment(seg.hyp, seg.refs)));
+        count++;
+      }
+      return { count, sums: sums.sums() };
     },
 
     merge(a: RougeStats, b: RougeStats): RougeStats {

@@ -293,6 +293,28 @@ describe("statistics form a commutative monoid; chunked scoring equals one pass"
     });
   }
 
+  for (const [name, options] of [...CONFIGS, ["bootstrap", { rougeTypes: ["rouge1", "rougeL"], bootstrap: true, bootstrapSamples: 50 }] as const]) {
+    it(`${name}: corpusStats (and evaluate, which uses it) equals merging every segment's stats (identical JSON)`, () => {
+      fc.assert(
+        fc.property(fc.array(segment, { maxLength: 12 }), (segs) => {
+          const metric = createRouge(options);
+          let merged = metric.empty();
+          for (const s of segs) merged = metric.merge(merged, metric.stats(s.hyp, s.refs));
+          expect(JSON.stringify(createRouge(options).corpusStats(segs))).toBe(JSON.stringify(merged));
+          if (segs.length > 0) expect(evaluate(createRouge(options), segs).stats).toEqual(merged);
+        }),
+        { numRuns: 60 },
+      );
+    });
+  }
+
+  it("corpusStats validates each record and names its index", () => {
+    const metric = createRouge();
+    expect(() => metric.corpusStats([{ hyp: "a", refs: ["a"] }, { hyp: "b", refs: [] }])).toThrow(/Segment 1 has no reference/);
+    expect(() => metric.corpusStats([{ hyp: "a", refs: ["a"] }, { hyp: 7 as unknown as string, refs: ["a"] }])).toThrow(/hypothesis of segment 1/);
+    expect(metric.corpusStats([])).toEqual(metric.empty());
+  });
+
   it("with bootstrap: the intervals do not depend on segment order or chunking", () => {
     const metric = createRouge({ rougeTypes: ["rouge1", "rougeL"], bootstrap: true, bootstrapSamples: 200 });
     fc.assert(
