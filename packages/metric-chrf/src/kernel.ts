@@ -137,6 +137,8 @@ export class NgramStatsCounter {
     const hypCount = this.#hypCount;
     const refCount = this.#refCount;
     const seen = this.#seen;
+    // With one reference, its counts of the previous order say which prefixes it has: no marks needed.
+    const multi = nRefs > 1;
     const seenGen = this.#nextSeenGen();
     let m = 0;
     for (let i = 0; i < hypLen; i++) {
@@ -185,7 +187,7 @@ export class NgramStatsCounter {
         refTok[j] = r;
         refRank[j] = r;
         if (r === DEAD) continue;
-        seen[r] = seenGen;
+        if (multi) seen[r] = seenGen;
         const c = refCount[r]!;
         matches += (c - hypCount[r]!) >>> 31; // c < hypCount[r]
         refCount[r] = c + 1;
@@ -213,6 +215,8 @@ export class NgramStatsCounter {
     const hypCount = this.#hypCount;
     const refCount = this.#refCount;
     const seen = this.#seen;
+    // With one reference, its counts of the previous order say which prefixes it has: no marks needed.
+    const multi = nRefs > 1;
     let prevSeen = this.#seenGen;
     for (let n = 2; n <= orders; n++) {
       const hypN = hypLen - n + 1;
@@ -221,7 +225,7 @@ export class NgramStatsCounter {
       let ranks = 0;
       for (let i = 0; i < hypN; i++) {
         const parent = hypRank[i]!;
-        if (seen[parent] !== prevSeen) {
+        if (multi ? seen[parent] !== prevSeen : refCount[parent] === 0) {
           // DEAD, or no reference had the prefix.
           hypRank[i] = DEAD;
           continue;
@@ -252,7 +256,7 @@ export class NgramStatsCounter {
             continue;
           }
           refRank[j] = r;
-          seen[r] = seenGen;
+          if (multi) seen[r] = seenGen;
           const c = refCount[r]!;
           matches += (c - hypCount[r]!) >>> 31; // c < hypCount[r]
           refCount[r] = c + 1;
@@ -277,6 +281,8 @@ export class NgramStatsCounter {
     const hypCount = this.#hypCount;
     const refCount = this.#refCount;
     const seen = this.#seen;
+    // With one reference, its counts of the previous order say which prefixes it has: no marks needed.
+    const multi = nRefs > 1;
     let prevSeen = this.#seenGen;
     for (let n = 2; n <= orders; n++) {
       const hypN = hypLen - n + 1;
@@ -291,7 +297,7 @@ export class NgramStatsCounter {
       let ranks = 0;
       for (let i = 0; i < hypN; i++) {
         const parent = hypRank[i]!;
-        if (parent === DEAD || seen[parent] !== prevSeen) {
+        if (parent === DEAD || (multi ? seen[parent] !== prevSeen : refCount[parent] === 0)) {
           hypRank[i] = DEAD;
           continue;
         }
@@ -344,7 +350,7 @@ export class NgramStatsCounter {
           }
           refRank[j] = r;
           if (r === DEAD) continue;
-          seen[r] = seenGen;
+          if (multi) seen[r] = seenGen;
           const c = refCount[r]!;
           matches += (c - hypCount[r]!) >>> 31; // c < hypCount[r]
           refCount[r] = c + 1;
