@@ -26,11 +26,22 @@ if (!hasShared) {
  * process-CPU milliseconds per call over RUNS runs. CPU time (user + system of this process) is what
  * a run costs on one core whatever else the machine is doing; wall time includes waiting for a core.
  */
-function measure(fn) {
+function measure(fn, samples) {
   fn(); // warm-up
   const wall = [];
   const cpu = [];
-  for (let r = 0; r < RUNS; r++) {
+  if (samples !== undefined) {
+    // One call per sample: the median of many single runs (for calls of about 100 ms).
+    for (let r = 0; r < samples; r++) {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      fn();
+      wall.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000);
+    }
+  }
+  for (let r = 0; r < (samples === undefined ? RUNS : 0); r++) {
     let reps = 0;
     const c0 = process.cpuUsage();
     const t0 = performance.now();
@@ -56,9 +67,12 @@ async function runSuite(file) {
   const rows = [];
   const mod = await import(pathToFileURL(join(here, "suites", file)).href);
   const cases = await mod.default();
+  const rates = new Map();
+  // A case runs when its name matches, or when a matching case is a speed-up over it.
+  const wanted = new Set(cases.filter((c) => !filter || c.name.includes(filter)).flatMap((c) => [c.name, ...(c.speedupOver ? [c.speedupOver] : [])]));
   for (const c of cases) {
-    if (filter && !c.name.includes(filter)) continue;
-    const { ms, cpuMs } = measure(c.fn);
+    if (!wanted.has(c.name)) continue;
+    const { ms, cpuMs } = measure(c.fn, c.samples);
     const segPerS = (c.items / ms) * 1000;
     const cpuSegPerS = (c.items / cpuMs) * 1000;
     const mbPerS = c.bytes ? (c.bytes / 1e6 / ms) * 1000 : undefined;
@@ -81,12 +95,23 @@ async function runSuite(file) {
     if (target) row.meetsTarget = segPerS >= target;
     rows.push(row);
     const goal = c.target ? c.target.toLocaleString("en-US") : target ? `${target.toLocaleString("en-US")} (${c.times}× ref)` : "";
-    const tgt = target ? `  target ≥ ${goal} ${segPerS >= target ? "ok" : !c.wallOnly && cpuSegPerS >= target ? "ok on CPU time" : "MISSED"}` : "";
+    const verdict = segPerS >= target ? "ok" : !c.wallOnly && cpuSegPerS >= target ? "ok on CPU time" : "MISSED";
+    const tgt = !target ? "" : c.samples !== undefined ? `  target < ${(1000 / target).toFixed(0)} ms ${verdict}` : `  target ≥ ${goal} ${verdict}`;
     const vs = ref ? `  = ${(segPerS / ref.segmentsPerSecond).toFixed(1)}× ${ref.label} (${ref.segmentsPerSecond.toLocaleString("en-US")} seg/s, ${ref.data})` : "";
+    rates.set(c.name, segPerS);
+    // A speed-up over another case of the suite (--jobs 2 over --jobs 1), beside its target.
+    let up = "";
+    if (c.speedupOver && rates.has(c.speedupOver)) {
+      const speedup = segPerS / rates.get(c.speedupOver);
+      row.speedup = { over: c.speedupOver, times: Number(speedup.toFixed(2)), target: c.speedupTarget };
+      up = `  speed-up ${speedup.toFixed(2)}×${c.speedupTarget ? ` (target ≥ ${c.speedupTarget}× ${speedup >= c.speedupTarget ? "ok" : "MISSED"})` : ""}`;
+    }
+    // Single calls (start-up) read better as milliseconds.
+    const each = c.samples !== undefined ? `  median ${ms.toFixed(0)} ms` : "";
     console.log(
       `${c.name.padEnd(48)} ${String(c.items).padStart(7)} seg  ${Math.round(segPerS).toLocaleString("en-US").padStart(11)} seg/s` +
         `  (CPU ${c.wallOnly ? "        -" : Math.round(cpuSegPerS).toLocaleString("en-US").padStart(9)})` +
-        `${mbPerS !== undefined ? `  ${mbPerS.toFixed(2).padStart(7)} MB/s` : ""}${tgt}${vs}`,
+        `${mbPerS !== undefined ? `  ${mbPerS.toFixed(2).padStart(7)} MB/s` : ""}${each}${tgt}${vs}${up}`,
     );
   }
   return rows;
@@ -115,6 +140,27 @@ function runChild(file) {
   });
 }
 
+/** Runs stream.mjs (1 GB of JSONL through the CLI, peak RSS against 300 MB), passing its lines through. */
+function runStream() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(here, "stream.mjs")], { stdio: ["ignore", "pipe", "inherit"] });
+    let result;
+    let rest = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop();
+      for (const line of lines) {
+        if (line.startsWith("{")) result = JSON.parse(line);
+        else console.log(line);
+      }
+    });
+    child.on("error", reject);
+    // A failed check (over the memory limit, or another result) is printed by stream.mjs and kept in the JSON.
+    child.on("close", (code) => resolve(result === undefined ? { failed: true, exitCode: code } : { ...result, ok: code === 0 }));
+  });
+}
+
 if (process.env.BENCH_SUITE) {
   // A suite's own process (started below): its rows go to the parent on one marked line.
   console.log(ROWS + JSON.stringify(await runSuite(process.env.BENCH_SUITE)));
@@ -122,9 +168,12 @@ if (process.env.BENCH_SUITE) {
   const rows = [];
   const files = readdirSync(join(here, "suites")).filter((f) => f.endsWith(".mjs")).sort();
   for (const file of files) rows.push(...(await runChild(file)));
+  // The 1 GB streaming check (stream.mjs): with no filter, or a filter that names it.
+  let stream;
+  if (!filter || "stream: 1 GB".includes(filter) || filter.startsWith("stream")) stream = await runStream();
   const os = await import("node:os");
   const loadavg = os.loadavg();
-  const json = { node: process.version, date: new Date().toISOString(), runs: RUNS, loadavg, results: rows };
+  const json = { node: process.version, date: new Date().toISOString(), runs: RUNS, loadavg, results: rows, ...(stream ? { stream } : {}) };
   console.log(`load average during the run: ${loadavg.map((x) => x.toFixed(2)).join(" ")} (on ${os.cpus().length} cores)`);
   mkdirSync(join(here, "results"), { recursive: true });
   writeFileSync(join(here, "results", "latest.json"), JSON.stringify(json, null, 2) + "\n");

@@ -20,7 +20,12 @@ describe.skipIf(!hasShared)(`bench harness${hasShared ? "" : ` (${SKIP_MESSAGE})
     let cases = 0;
     for (const file of readdirSync(join(benchDir, "suites")).filter((f) => f.endsWith(".mjs"))) {
       const suite = (await import(pathToFileURL(join(benchDir, "suites", file)).href)) as { default: () => Promise<Record<string, unknown>[]> };
-      for (const c of await suite.default()) {
+      const all = await suite.default();
+      const names = all.map((c) => c.name);
+      for (const c of all) {
+        // A speed-up is over an earlier case of the same suite.
+        if (c.speedupOver !== undefined) expect(names.slice(0, names.indexOf(c.name)), String(c.name)).toContain(c.speedupOver);
+        if (c.samples !== undefined) expect(c.samples as number).toBeGreaterThan(2);
         cases++;
         expect(typeof c.name, file).toBe("string");
         expect(c.items as number, String(c.name)).toBeGreaterThan(0);
