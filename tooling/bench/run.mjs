@@ -117,48 +117,47 @@ async function runSuite(file) {
   return rows;
 }
 
-/** Runs one suite file in a child process, passing its lines through; returns its rows. */
-function runChild(file) {
+/**
+ * Runs a script in a child process, printing its output lines except those `keep` takes (it returns
+ * true for them); resolves with the exit code.
+ */
+function runScript(args, env, keep) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), filter], {
-      env: { ...process.env, BENCH_SUITE: file },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let rows = [];
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
     let rest = "";
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk) => {
       const lines = (rest + chunk).split("\n");
       rest = lines.pop();
-      for (const line of lines) {
-        if (line.startsWith(ROWS)) rows = JSON.parse(line.slice(ROWS.length));
-        else console.log(line);
-      }
+      for (const line of lines) if (!keep(line)) console.log(line);
     });
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(rows) : reject(new Error(`bench: suite ${file} failed (exit code ${code})`))));
+    child.on("close", resolve);
   });
 }
 
-/** Runs stream.mjs (1 GB of JSONL through the CLI, peak RSS against 300 MB), passing its lines through. */
-function runStream() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(here, "stream.mjs")], { stdio: ["ignore", "pipe", "inherit"] });
-    let result;
-    let rest = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk) => {
-      const lines = (rest + chunk).split("\n");
-      rest = lines.pop();
-      for (const line of lines) {
-        if (line.startsWith("{")) result = JSON.parse(line);
-        else console.log(line);
-      }
-    });
-    child.on("error", reject);
-    // A failed check (over the memory limit, or another result) is printed by stream.mjs and kept in the JSON.
-    child.on("close", (code) => resolve(result === undefined ? { failed: true, exitCode: code } : { ...result, ok: code === 0 }));
+/** Runs one suite file in a child process, passing its lines through; returns its rows. */
+async function runChild(file) {
+  let rows = [];
+  const code = await runScript([fileURLToPath(import.meta.url), filter], { BENCH_SUITE: file }, (line) => {
+    if (!line.startsWith(ROWS)) return false;
+    rows = JSON.parse(line.slice(ROWS.length));
+    return true;
   });
+  if (code !== 0) throw new Error(`bench: suite ${file} failed (exit code ${code})`);
+  return rows;
+}
+
+/** Runs stream.mjs (1 GB of JSONL through the CLI, peak RSS against 300 MB), passing its lines through. */
+async function runStream() {
+  let result;
+  const code = await runScript([join(here, "stream.mjs")], {}, (line) => {
+    if (!line.startsWith("{")) return false;
+    result = JSON.parse(line);
+    return true;
+  });
+  // A failed check (over the memory limit, or another result) is printed by stream.mjs and kept in the JSON.
+  return result === undefined ? { failed: true, exitCode: code } : { ...result, ok: code === 0 };
 }
 
 if (process.env.BENCH_SUITE) {

@@ -180,17 +180,7 @@ function zeros(v: Uint32Array, m: number): number {
 export function lcsLength(a: ArrayLike<number>, b: ArrayLike<number>): number {
   checkSequence(a, "the first sequence");
   checkSequence(b, "the second sequence");
-  if (a.length > b.length) {
-    const t = a;
-    a = b;
-    b = t;
-  }
-  const m = a.length;
-  if (m === 0) return 0;
-  const words = buildMasks(a);
-  const v = initVector(words);
-  runColumns(words, b, v);
-  return zeros(v, m);
+  return lcsOfShorter(a, b, undefined);
 }
 
 /**
@@ -207,6 +197,11 @@ export function lcsLengthDense(a: ArrayLike<number>, b: ArrayLike<number>, alpha
   }
   checkDense(a, alphabet, "the first sequence");
   checkDense(b, alphabet, "the second sequence");
+  return lcsOfShorter(a, b, alphabet);
+}
+
+/** The LCS length, bit vector over the shorter sequence; masks hashed, or (`alphabet`) by dense id. */
+function lcsOfShorter(a: ArrayLike<number>, b: ArrayLike<number>, alphabet: number | undefined): number {
   if (a.length > b.length) {
     const t = a;
     a = b;
@@ -214,7 +209,15 @@ export function lcsLengthDense(a: ArrayLike<number>, b: ArrayLike<number>, alpha
   }
   const m = a.length;
   if (m === 0) return 0;
-  // Rows of the ids of `a`, −1 for the others, in a table indexed by id.
+  const words = alphabet === undefined ? buildMasks(a) : buildDenseMasks(a, alphabet);
+  const v = initVector(words);
+  runColumns(words, b, v, undefined, alphabet === undefined ? undefined : denseRows);
+  return zeros(v, m);
+}
+
+/** {@link buildMasks} for dense ids: their rows (−1 for ids not in `a`) go to a table indexed by id. */
+function buildDenseMasks(a: ArrayLike<number>, alphabet: number): number {
+  const m = a.length;
   if (denseRows.length < alphabet) denseRows = new Int32Array(alphabet * 2);
   denseRows.fill(-1, 0, alphabet);
   if (rowOf.length < m) rowOf = new Int32Array(m * 2);
@@ -229,9 +232,7 @@ export function lcsLengthDense(a: ArrayLike<number>, b: ArrayLike<number>, alpha
   if (maskBits.length < size) maskBits = new Uint32Array(size * 2);
   maskBits.fill(0, 0, size);
   for (let i = 0; i < m; i++) maskBits[rowOf[i]! * words + (i >>> 5)]! |= 1 << (i & 31);
-  const v = initVector(words);
-  runColumns(words, b, v, undefined, denseRows);
-  return zeros(v, m);
+  return words;
 }
 
 function checkDense(seq: ArrayLike<number>, alphabet: number, what: string): void {
