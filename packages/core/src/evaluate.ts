@@ -51,13 +51,22 @@ export function evaluate<S, R>(
     if (Array.isArray(segments)) count = segments.length;
   } else {
     for (const raw of segments) {
-      const seg = validateSegment(raw, count);
-      const s = metric.stats(seg.hyp, seg.refs);
-      if (perSegment) perSegment.push(metric.score(s, "segment"));
-      total = metric.merge(total, s);
-      count++;
+      total = addSegment(metric, total, raw, count++, perSegment);
     }
   }
+  return evaluation(metric, total, count, perSegment);
+}
+
+/** Validates record `index`, adds its statistics to `total` (and its result to `perSegment`). */
+function addSegment<S, R>(metric: Metric<S, R>, total: S, raw: unknown, index: number, perSegment: R[] | undefined): S {
+  const seg = validateSegment(raw, index);
+  const s = metric.stats(seg.hyp, seg.refs);
+  if (perSegment) perSegment.push(metric.score(s, "segment"));
+  return metric.merge(total, s);
+}
+
+/** The evaluation of `count` segments with statistics `total`. @throws GramscoreError `EMPTY_INPUT` for none. */
+function evaluation<S, R>(metric: Metric<S, R>, total: S, count: number, perSegment: R[] | undefined): Evaluation<S, R> {
   if (count === 0) throw emptyCorpus();
   const out: Evaluation<S, R> = {
     metric: metric.name,
@@ -88,20 +97,7 @@ export async function evaluateAsync<S, R>(
   const perSegment: R[] | undefined = options.segments ? [] : undefined;
   let count = 0;
   for await (const raw of segments) {
-    const seg = validateSegment(raw, count);
-    const s = metric.stats(seg.hyp, seg.refs);
-    if (perSegment) perSegment.push(metric.score(s, "segment"));
-    total = metric.merge(total, s);
-    count++;
+    total = addSegment(metric, total, raw, count++, perSegment);
   }
-  if (count === 0) throw emptyCorpus();
-  const out: Evaluation<S, R> = {
-    metric: metric.name,
-    signature: metric.signature(total),
-    count,
-    corpus: metric.score(total, "corpus"),
-    stats: total,
-  };
-  if (perSegment) out.segments = perSegment;
-  return out;
+  return evaluation(metric, total, count, perSegment);
 }
