@@ -20,17 +20,12 @@ const DEAD = 0;
 /** Largest directly indexed pair table (entries); larger products use the hash table. */
 const DIRECT_LIMIT = 1 << 18;
 const MAX_GEN = 0x3fffffff;
-/** Tokens below this are ranked through a directly indexed table (the Basic Multilingual Plane). */
-const DIRECT_TOKENS = 1 << 16;
 /** Largest base of the pair table's ranks (see `#pairs`). */
 const MAX_BASE = 0x7fffffff;
 
 /** Reusable buffers for {@link NgramStatsCounter.count}; one per metric instance (not re-entrant). */
 export class NgramStatsCounter {
-  /** Order-1 table of tokens below DIRECT_TOKENS: `base + rank` (see `#pairs`). */
-  #tokTable = new Int32Array(DIRECT_TOKENS);
-  #tokBase = 0;
-  /** Order-1 hash of larger tokens: token + 1 (0 = empty) and its rank, cleared after each call. */
+  /** Order-1 hash: token + 1 (0 = empty) and its rank, cleared after each call. */
   #tokKeys = new Int32Array(64);
   #tokRanks = new Int32Array(64);
   #tokBits = 6;
@@ -297,7 +292,8 @@ export class NgramStatsCounter {
       let ranks = 0;
       for (let i = 0; i < hypN; i++) {
         const parent = hypRank[i]!;
-        if (parent === DEAD || (multi ? seen[parent] !== prevSeen : refCount[parent] === 0)) {
+        if (multi ? seen[parent] !== prevSeen : refCount[parent] === 0) {
+          // DEAD, or no reference had the prefix.
           hypRank[i] = DEAD;
           continue;
         }
