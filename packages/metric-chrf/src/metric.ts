@@ -262,6 +262,20 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
     }
   };
 
+  /**
+   * Checks a segment and computes its statistics against every reference: returns where the ones of
+   * the reference that counts start in `work` (`stride` numbers; overwritten by the next segment).
+   */
+  const segmentRow = (hyp: string, refs: readonly string[]): number => {
+    prepare(hyp, refs);
+    if (lowercase) {
+      hyp = pyLower(hyp);
+      refs = refs.map(pyLower);
+    }
+    computeAll(hyp, refs);
+    return bestReference(refs.length) * stride;
+  };
+
   const metric: ChrfMetric = {
     name,
     higherIsBetter: true,
@@ -273,15 +287,9 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
     },
 
     stats(hyp, refs) {
-      prepare(hyp, refs);
-      if (lowercase) {
-        hyp = pyLower(hyp);
-        refs = refs.map(pyLower);
-      }
-      computeAll(hyp, refs);
-      const k = bestReference(refs.length);
+      const o = segmentRow(hyp, refs);
       const counts = new Array<number>(stride);
-      for (let i = 0, o = k * stride; i < stride; i++) counts[i] = work[o + i]!;
+      for (let i = 0; i < stride; i++) counts[i] = work[o + i]!;
       observed = combineRefs(observed, refs.length);
       return { counts, nrefs: refs.length };
     },
@@ -291,14 +299,9 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
       let nrefs = 0;
       let index = 0;
       for (const raw of segments) {
-        let { hyp, refs } = validateSegment(raw, index++);
-        prepare(hyp, refs);
-        if (lowercase) {
-          hyp = pyLower(hyp);
-          refs = refs.map(pyLower);
-        }
-        computeAll(hyp, refs);
-        for (let i = 0, o = bestReference(refs.length) * stride; i < stride; i++) counts[i]! += work[o + i]!;
+        const { hyp, refs } = validateSegment(raw, index++);
+        const o = segmentRow(hyp, refs);
+        for (let i = 0; i < stride; i++) counts[i]! += work[o + i]!;
         nrefs = combineRefs(nrefs, refs.length);
       }
       observed = combineRefs(observed, nrefs);
