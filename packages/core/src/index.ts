@@ -16,6 +16,7 @@ export {
   roundHalfEven,
   sumPartials,
 } from "./numerics.js";
+export { exp, log, pow } from "./libm.js";
 export { assertText, findLoneSurrogate } from "./text.js";
 export type {
   FormatOptions,
