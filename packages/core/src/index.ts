@@ -17,6 +17,7 @@ export {
   sumPartials,
 } from "./numerics.js";
 export { exp, log, pow } from "./libm.js";
+export { glibcExp } from "./libm-glibc.js";
 export { assertText, findLoneSurrogate } from "./text.js";
 export type {
   FormatOptions,

@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exp, log, pow } from "@gramscore/core";
-import { expExact, logExact, powExact, roundScaled } from "../src/libm-exact.js";
+import { exp, glibcExp, log, pow } from "@gramscore/core";
+import { fma } from "../src/libm-glibc.js";
+import { expExact, logExact, powExact, roundScaled, splitDouble } from "../src/libm-exact.js";
 import * as T from "../src/libm-tables.js";
 
 // ---- An oracle of its own, by other formulas than src/libm-exact.ts: fixed point with 440 bits,
@@ -302,5 +304,71 @@ describe("the constants in libm-tables.ts", () => {
     expect(Number(rest64 < 0n ? -rest64 : rest64)).toBeLessThan(2 ** (W - 125));
     const rest = ln2 - fixed(T.LN2_HI) - fixed(T.LN2_LO);
     expect(Number(rest < 0n ? -rest : rest)).toBeLessThan(2 ** (W - 95));
+  });
+});
+
+describe("fma", () => {
+  /** a · b + c rounded once, exactly, by BigInt arithmetic. */
+  const exactFma = (a: number, b: number, c: number): number => {
+    // Every double is an integer times 2^-1074: scale by 2^2148 and add as integers.
+    const int = (x: number): bigint => {
+      if (x === 0) return 0n;
+      const { m, e } = splitDouble(x);
+      return (x < 0 ? -m : m) << BigInt(e + 1074);
+    };
+    const v = int(a) * int(b) + (int(c) << 1074n);
+    if (v === 0n) return a * b + c;
+    return v < 0n ? -roundScaled(-v, -2148) : roundScaled(v, -2148);
+  };
+  it("rounds a · b + c once (vs BigInt)", () => {
+    // (The emulation is exact while a · b stays clear of the subnormal range, as in glibcExp.)
+    const moderate = fc.double({ min: -1e6, max: 1e6, noNaN: true }).filter((x) => x === 0 || Math.abs(x) > 1e-100);
+    fc.assert(
+      fc.property(moderate, moderate, moderate, (a, b, c) => {
+        expect(fma(a, b, c)).toBe(exactFma(a, b, c));
+      }),
+      { numRuns: 3000 },
+    );
+    // Cancellation and ties: c close to −a · b.
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 26 }), fc.integer({ min: 1, max: 2 ** 26 }), fc.integer({ min: -4, max: 4 }), (i, j, d) => {
+        const a = 1 + i * 2 ** -26;
+        const b = 1 + j * 2 ** -26;
+        const c = -(a * b) + d * 2 ** -52;
+        expect(fma(a, b, c)).toBe(exactFma(a, b, c));
+        expect(fma(a, b, 2 ** 53)).toBe(exactFma(a, b, 2 ** 53));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("glibcExp", () => {
+  const fixture = JSON.parse(readFileSync(new URL("./fixtures/glibc-exp.json", import.meta.url), "utf8")) as {
+    cases: [number, number][];
+  };
+  it("gives glibc's bits, including where glibc is not correctly rounded (test/fixtures/glibc-exp.json)", () => {
+    let misrounded = 0;
+    for (const [x, expected] of fixture.cases) {
+      expect(Object.is(glibcExp(x), expected), `exp(${x})`).toBe(true);
+      if (!Object.is(exp(x), expected)) misrounded++;
+    }
+    // The fixture's last 400 arguments are glibc's misroundings, where the correctly rounded exp differs.
+    expect(misrounded).toBeGreaterThanOrEqual(400);
+    expect(glibcExp(2.7485329178887654)).toBe(15.619699684601283);
+    expect(exp(2.7485329178887654)).toBe(15.619699684601281);
+  });
+  it("is within one unit in the last place of the correctly rounded exp, and special values agree", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -745.2, max: 709.8, noNaN: true }), (x) => {
+        const g = glibcExp(x);
+        const c = exp(x);
+        if (g !== c) expect(Math.abs(g - c)).toBeLessThanOrEqual(Math.abs(c) * 2 ** -52);
+      }),
+      { numRuns: 3000 },
+    );
+    for (const x of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0, -0, 1000, -1000, -2499999999.75, 1e-300]) {
+      expect(Object.is(glibcExp(x), exp(x))).toBe(true);
+    }
   });
 });
