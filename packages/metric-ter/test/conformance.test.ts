@@ -6,6 +6,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { formatFixed } from "@gramscore/core";
 import { createTer, type TerOptions, type TerStats } from "@gramscore/metric-ter";
 import {
   MT_DATASETS,
@@ -142,4 +143,26 @@ describe.skipIf(!hasShared)("sacrebleu 2.6.0 TER conformance on real data", () =
       });
     }
   }
+
+  it("reproduces every published tercom 0.7.25 TER row at its printed precision", { timeout: 600_000 }, () => {
+    const rows = readJsonl<{ set: string; langpair: string; system: string; metric: string; refs: string; score: number }>(
+      "data/published_scores.jsonl.gz",
+    ).filter((r) => r.metric === "ter");
+    expect(rows.length).toBeGreaterThan(0);
+    const dataset = "mt_wmt17_newstest2017_en-de";
+    const scored = score(dataset, {});
+    const names = [...new Set(data(dataset).map((l) => `${l.langpair}\u0000${l.system}`))];
+    let compared = 0;
+    for (const row of rows) {
+      expect(`${row.set} ${row.refs}`).toBe("wmt17-newstest2017 A");
+      const s = names.indexOf(`${row.langpair}\u0000${row.system}`);
+      expect(s, row.system).toBeGreaterThanOrEqual(0);
+      const sys = scored.systems[s]!;
+      const fraction = sys.metric.score(sys.stats, "corpus").score / 100;
+      // Published as a fraction with 3 decimals (0.69 is 0.690).
+      expect(formatFixed(fraction, 3), row.system).toBe(formatFixed(row.score, 3));
+      compared++;
+    }
+    console.log(`TER published rows: ${compared} of ${rows.length} reproduced at 3 decimals`);
+  });
 });
