@@ -56,6 +56,9 @@ function shifted(words: readonly string[], start: number, length: number, target
   return [...words.slice(0, start), ...words.slice(start + length, length + target), ...block, ...words.slice(length + target)];
 }
 
+/** How many pairs stopped at the 1000-candidate budget (read by tests to know the limit was reached). */
+export const budgetStops = { count: 0 };
+
 /** sacrebleu's `translation_edit_rate(hyp, ref)[0]`. */
 export function naiveEdits(hyp: readonly string[], ref: readonly string[]): number {
   if (ref.length === 0) return hyp.length;
@@ -124,7 +127,10 @@ export function naiveEdits(hyp: readonly string[], ref: readonly string[]): numb
       }
       if (checked >= 1000) break;
     }
-    if (checked >= 1000) break;
+    if (checked >= 1000) {
+      budgetStops.count++;
+      break;
+    }
     if (best === undefined || best[0] <= 0) break;
     shifts++;
     words = best[4];

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createAccumulator, evaluate } from "@gramscore/core";
 import { TerAligner, createTer, type TerOptions, type TerStats } from "@gramscore/metric-ter";
-import { naiveEdits } from "./naive.js";
+import { budgetStops, naiveEdits } from "./naive.js";
 
 /** Token lists over a small vocabulary, so words repeat and shifts are found often. */
 function tokens(min: number, max: number, vocab = 6): fc.Arbitrary<string[]> {
@@ -50,7 +50,9 @@ describe("the kernel equals a plain statement of sacrebleu's algorithm", () => {
   });
 
   it("long sequences where the 1000-candidate budget ends the search", () => {
+    const before = budgetStops.count;
     fc.assert(fc.property(tokens(40, 70, 3), tokens(40, 70, 3), check), { numRuns: 10 });
+    expect(budgetStops.count - before).toBeGreaterThan(0);
   });
 });
 
