@@ -104,6 +104,13 @@ export class TerAligner {
   /** Rolling rows for candidate scoring. */
   private rowA = new Int32Array(64);
   private rowB = new Int32Array(64);
+  /** Backward costs of the current hypothesis: cheapest way from each cell to the end, in the beam. */
+  private back = new Int32Array(1024);
+  /** Whether {@link back} belongs to the current hypothesis. */
+  private backReady = false;
+  /** Beam of each row: columns `[rowLo[i], rowHi[i])` are computed, the rest are infinite. */
+  private rowLo = new Int32Array(64);
+  private rowHi = new Int32Array(64);
   /** Current and candidate hypotheses. */
   private words = new Int32Array(64);
   private scratch = new Int32Array(64);
@@ -140,6 +147,7 @@ export class TerAligner {
     for (;;) {
       const words = this.words;
       const pre = this.fullDistance(ref, nh, nr, from);
+      this.backReady = false;
       this.backtrace(nh, nr);
       this.alignment();
       // The best candidate so far: (gain, length, -start, -target), compared lexicographically;
@@ -172,7 +180,10 @@ export class TerAligner {
                 if (idx === prevIdx) continue;
                 prevIdx = idx;
                 performShift(words, nh, sh, len, idx, this.scratch);
-                const gain = pre - this.candidateDistance(ref, nh, nr, Math.min(sh, idx));
+                // The shift rewrites positions [min(sh, idx), end) only.
+                const end = idx < sh ? sh + len : idx > sh + len ? idx : Math.min(nh, len + idx);
+                if (!this.backReady) this.backward(ref, nh, nr);
+                const gain = pre - this.candidateDistance(ref, nh, nr, Math.min(sh, idx), end);
                 checked++;
                 if (
                   !found ||
@@ -226,6 +237,9 @@ export class TerAligner {
     this.ops = growU8(this.ops, cells);
     this.rowA = growI32(this.rowA, stride);
     this.rowB = growI32(this.rowB, stride);
+    this.back = growI32(this.back, cells);
+    this.rowLo = growI32(this.rowLo, nh + 1);
+    this.rowHi = growI32(this.rowHi, nh + 1);
     this.words = growI32(this.words, nh);
     this.scratch = growI32(this.scratch, nh);
     this.align = growI32(this.align, nr);
@@ -235,6 +249,15 @@ export class TerAligner {
     const ratio = nh > 0 ? nr / nh : 1;
     this.ratio = ratio;
     this.beam = BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
+    const rowLo = this.rowLo;
+    const rowHi = this.rowHi;
+    rowLo[0] = 0;
+    rowHi[0] = nr + 1;
+    for (let i = 1; i <= nh; i++) {
+      const diag = Math.floor(i * ratio);
+      rowLo[i] = Math.max(0, diag - this.beam);
+      rowHi[i] = i === nh ? nr + 1 : Math.min(nr + 1, diag + this.beam);
+    }
     const cost = this.cost;
     const ops = this.ops;
     for (let j = 0; j <= nr; j++) {
@@ -302,24 +325,65 @@ export class TerAligner {
   }
 
   /**
-   * The edit distance of `scratch[0..nh)`, which equals the current hypothesis before position
-   * `same`: rows up to `same` are taken from the current matrix.
+   * Fills {@link back} for the current hypothesis: for every cell in the beam, the cheapest way to
+   * the last cell through cells in the beam (the same moves as the forward matrix, reversed).
    */
-  private candidateDistance(ref: ArrayLike<number>, nh: number, nr: number, same: number): number {
+  private backward(ref: ArrayLike<number>, nh: number, nr: number): void {
+    const back = this.back;
+    const words = this.words;
+    const stride = this.stride;
+    const rowLo = this.rowLo;
+    const rowHi = this.rowHi;
+    for (let i = nh; i >= 0; i--) {
+      const row = i * stride;
+      const lo = rowLo[i]!;
+      const hi = rowHi[i]!;
+      for (let j = 0; j < lo; j++) back[row + j] = INF;
+      for (let j = hi; j <= nr; j++) back[row + j] = INF;
+      if (i === nh) {
+        back[row + nr] = 0;
+        for (let j = nr - 1; j >= lo; j--) back[row + j] = back[row + j + 1]! + 1;
+        continue;
+      }
+      const next = row + stride;
+      const w = words[i]!;
+      for (let j = hi - 1; j >= lo; j--) {
+        // Down: this hypothesis word is dropped (the cell below must be in its row's beam).
+        let best = back[next + j]! + 1;
+        if (j < nr) {
+          const d = back[next + j + 1]! + (w === ref[j] ? 0 : 1);
+          if (d < best) best = d;
+          // Right: a reference word is added (only to a cell in this row's beam).
+          if (j + 1 < hi) {
+            const r = back[row + j + 1]! + 1;
+            if (r < best) best = r;
+          }
+        }
+        back[row + j] = best > INF ? INF : best;
+      }
+    }
+    this.backReady = true;
+  }
+
+  /**
+   * The edit distance of `scratch[0..nh)`, which equals the current hypothesis outside positions
+   * `[same, end)`: rows up to `same` come from the current forward matrix, rows `same+1 … end` are
+   * computed, and the rest of the way from the current backward matrix (every path crosses row
+   * `end`, and both matrices keep to the same beam, so the minimum over that row is the distance).
+   */
+  private candidateDistance(ref: ArrayLike<number>, nh: number, nr: number, same: number, end: number): number {
     const cost = this.cost;
     const words = this.scratch;
     const stride = this.stride;
-    if (same >= nh) return cost[nh * stride + nr]!;
-    const ratio = this.ratio;
-    const beam = this.beam;
+    const rowLo = this.rowLo;
+    const rowHi = this.rowHi;
     let prev = this.rowA;
     let cur = this.rowB;
     const base = same * stride;
     for (let j = 0; j <= nr; j++) prev[j] = cost[base + j]!;
-    for (let i = same + 1; i <= nh; i++) {
-      const diag = Math.floor(i * ratio);
-      const lo = Math.max(0, diag - beam);
-      const hi = i === nh ? nr + 1 : Math.min(nr + 1, diag + beam);
+    for (let i = same + 1; i <= end; i++) {
+      const lo = rowLo[i]!;
+      const hi = rowHi[i]!;
       for (let j = 0; j < lo; j++) cur[j] = INF;
       for (let j = hi; j <= nr; j++) cur[j] = INF;
       const w = words[i - 1]!;
@@ -341,7 +405,14 @@ export class TerAligner {
       prev = cur;
       cur = t;
     }
-    return prev[nr]!;
+    const back = this.back;
+    const row = end * stride;
+    let best = Number.POSITIVE_INFINITY;
+    for (let j = rowLo[end]!, hi = rowHi[end]!; j < hi; j++) {
+      const c = prev[j]! + back[row + j]!;
+      if (c < best) best = c;
+    }
+    return best;
   }
 
   /** Walks the operation matrix back from the last cell into `trace` (in forward order). */
