@@ -379,28 +379,30 @@ export class TerAligner {
     const rowHi = this.rowHi;
     let prev = this.rowA;
     let cur = this.rowB;
+    // Only the columns a row reads are kept valid: row i reads row i-1 over [lo_i - 1, hi_i), and
+    // beams only move right. The current matrix holds INF outside its beams.
     const base = same * stride;
-    for (let j = 0; j <= nr; j++) prev[j] = cost[base + j]!;
+    for (let j = Math.max(0, rowLo[same + 1]! - 1), hi = rowHi[same + 1]!; j < hi; j++) prev[j] = cost[base + j]!;
     for (let i = same + 1; i <= end; i++) {
       const lo = rowLo[i]!;
       const hi = rowHi[i]!;
-      for (let j = 0; j < lo; j++) cur[j] = INF;
-      for (let j = hi; j <= nr; j++) cur[j] = INF;
       const w = words[i - 1]!;
       let j = lo;
       if (j === 0) {
         cur[0] = prev[0]! + 1;
         j = 1;
-      }
+      } else cur[lo - 1] = INF;
+      let left = cur[j - 1]!;
       for (; j < hi; j++) {
         let best = prev[j - 1]! + (w === ref[j - 1] ? 0 : 1);
         if (best > INF) best = INF;
         const d = prev[j]! + 1;
         if (d < best) best = d;
-        const n = cur[j - 1]! + 1;
-        if (n < best) best = n;
+        if (left + 1 < best) best = left + 1;
         cur[j] = best;
+        left = best;
       }
+      if (i < end) for (let k = hi, next = rowHi[i + 1]!; k < next; k++) cur[k] = INF;
       const t = prev;
       prev = cur;
       cur = t;
