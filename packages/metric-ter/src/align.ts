@@ -13,8 +13,10 @@
  * - TER edits = shifts taken + edit distance of the shifted hypothesis.
  *
  * sacrebleu caches matrix rows by hypothesis prefix; every row depends only on its prefix (the
- * hypothesis length never changes during the search), so computing candidate rows from the first
- * position where the candidate differs from the current hypothesis gives the same numbers.
+ * hypothesis length never changes during the search), so a candidate's rows are computed only over
+ * the positions the shift rewrites, starting from the current hypothesis's forward matrix and
+ * finishing with its backward matrix (cheapest way from each cell to the end within the beam): the
+ * minimum of their sum over the last rewritten row is the candidate's distance.
  * All buffers are typed arrays reused across calls: the hot path allocates nothing.
  */
 
