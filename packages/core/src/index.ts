@@ -28,6 +28,7 @@ export type {
   Plugin,
   ScoreLevel,
   Segment,
+  StatsRows,
   Tokenizer,
   TokenizerDescriptor,
   TokenizerMap,

@@ -1,0 +1,191 @@
+/**
+ * @gramscore/significance against sacrebleu 2.6.0 (expected/significance/*.significance.json): every
+ * score, bootstrap mean, CI and p-value of `--confidence`, `--paired-bs` and `--paired-ar` for BLEU and
+ * chrF with seed 12345, and the command line's text output line for line (apart from the signatures'
+ * version field). TER is not part of this branch, so its numbers and columns are not computed here;
+ * the table test fills the TER column from the recorded numbers to check the layout of the whole
+ * table.
+ */
+import { describe, expect, it } from "vitest";
+import type { Metric, Segment } from "@gramscore/core";
+import { createBleu } from "@gramscore/metric-bleu";
+import { createChrf } from "@gramscore/metric-chrf";
+import {
+  collectRows,
+  confidenceInterval,
+  formatConfidenceLines,
+  formatPairedTable,
+  pairedTest,
+} from "@gramscore/significance";
+import type { PairedResult, SystemRows } from "@gramscore/significance";
+import { SKIP_MESSAGE, conformanceDir, hasShared, readDataset, readJson } from "../conformance/data.js";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+
+interface Entry {
+  system?: string;
+  score: number;
+  p_value?: number | null;
+  mean: number | null;
+  ci: number | null;
+  str?: string;
+}
+interface Expected {
+  dataset: string;
+  systems: string[];
+  metrics: string[];
+  seed: string;
+  confidence: Record<string, Record<string, Entry>>;
+  paired_bs: { n_samples: number; signatures: Record<string, string>; results: Record<string, Entry[]> };
+  paired_ar: { n_samples: number; signatures: Record<string, string>; results: Record<string, Entry[]> };
+  cli_text: Record<string, { args: string[]; stdout: string }>;
+}
+
+const dir = join(conformanceDir, "expected/significance");
+const files = hasShared && existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".significance.json")) : [];
+if (files.length === 0) console.warn(`significance conformance: ${SKIP_MESSAGE}`);
+
+/** The metrics this branch has, by sacrebleu's score name. */
+const METRICS: Record<string, () => Metric<any, any>> = {
+  BLEU: () => createBleu(),
+  chrF2: () => createChrf(),
+};
+
+const TOL = 1e-9;
+const stripVersion = (s: string): string => s.replace(/version:[^|\s]+/g, "version:*");
+
+describe.skipIf(files.length === 0)("significance: sacrebleu 2.6.0 conformance", () => {
+  for (const file of files) {
+    const exp = readJson<Expected>(`expected/significance/${file}`);
+    const records = readDataset(exp.dataset);
+    const bySystem = new Map<string, Segment[]>();
+    for (const r of records) {
+      let list = bySystem.get(r.system);
+      if (!list) bySystem.set(r.system, (list = []));
+      list.push({ hyp: r.hyp, refs: r.refs });
+    }
+    const names = exp.systems;
+    const rows = new Map<string, SystemRows[]>();
+    const rowsOf = (metric: string): SystemRows[] => {
+      let r = rows.get(metric);
+      if (!r) {
+        const m = METRICS[metric]!();
+        r = names.map((n) => collectRows(m, bySystem.get(n)!));
+        rows.set(metric, r);
+      }
+      return r;
+    };
+    const metrics = exp.metrics.filter((m) => m in METRICS);
+    let compared = 0;
+    let identical = 0;
+    const close = (got: number | null, want: number | null | undefined, what: string): void => {
+      if (want === null || want === undefined) {
+        expect(got, what).toBeNull();
+        return;
+      }
+      expect(got, what).not.toBeNull();
+      expect(Math.abs(got! - want), `${what}: ${got} vs ${want}`).toBeLessThanOrEqual(TOL);
+      compared++;
+      if (got === want) identical++;
+      else console.log(`not identical: ${what}: ${got} vs ${want}`);
+    };
+    const paired: Record<string, Record<string, PairedResult>> = { bs: {}, ar: {} };
+
+    describe(exp.dataset, () => {
+      it("confidence intervals (corpus_score n_bootstrap=1000) of every system", () => {
+        for (const metric of metrics) {
+          names.forEach((name, i) => {
+            const got = confidenceInterval(rowsOf(metric)[i]!, { samples: 1000, seed: 12345 });
+            const want = exp.confidence[name]![metric]!;
+            close(got.score, want.score, `${name} ${metric} score`);
+            close(got.mean, want.mean, `${name} ${metric} mean`);
+            close(got.ci, want.ci, `${name} ${metric} ci`);
+          });
+        }
+      });
+
+      for (const [test, key] of [["bs", "paired_bs"], ["ar", "paired_ar"]] as const) {
+        it(`paired ${test === "bs" ? "bootstrap" : "approximate randomization"} (${exp[key].n_samples}) against ${names[0]}`, () => {
+          for (const metric of metrics) {
+            const got = pairedTest(
+              names.map((name, i) => ({ name, rows: rowsOf(metric)[i]! })),
+              { test, samples: exp[key].n_samples, seed: 12345 },
+            );
+            paired[test]![metric] = got;
+            expect(stripVersion(got.signature)).toBe(stripVersion(exp[key].signatures[metric]!));
+            exp[key].results[metric]!.forEach((want, i) => {
+              const r = got.results[i]!;
+              expect(r.system).toBe(want.system);
+              close(r.score, want.score, `${test} ${metric} ${want.system} score`);
+              close(r.pValue, want.p_value, `${test} ${metric} ${want.system} p`);
+              close(r.mean, want.mean, `${test} ${metric} ${want.system} mean`);
+              close(r.ci, want.ci, `${test} ${metric} ${want.system} ci`);
+            });
+          }
+        });
+      }
+
+      it("prints the command line's text: paired tables and --confidence lines", () => {
+        // Results of the metrics this branch lacks (TER) come from the recorded numbers, so the whole
+        // table can be compared; every BLEU and chrF number in it is computed.
+        const recorded = (test: "bs" | "ar", metric: string): PairedResult => {
+          const key = test === "bs" ? "paired_bs" : "paired_ar";
+          return {
+            test,
+            name: metric,
+            samples: exp[key].n_samples,
+            arConfidence: 0,
+            seed: exp.seed,
+            signature: exp[key].signatures[metric]!,
+            baseline: 0,
+            results: exp[key].results[metric]!.map((e) => ({ system: e.system!, score: e.score, pValue: e.p_value ?? null, mean: e.mean, ci: e.ci })),
+          };
+        };
+        let lines = 0;
+        for (const [name, cli] of Object.entries(exp.cli_text)) {
+          const width = Number(cli.args[cli.args.indexOf("-w") + 1]);
+          const sysArgs = cli.args.slice(cli.args.indexOf("-i") + 1, cli.args.indexOf("-m"));
+          let text: string;
+          if (name.startsWith("paired_")) {
+            const test = name.startsWith("paired_bs") ? "bs" : "ar";
+            const results = exp.metrics.map((m) => {
+              const r = metrics.includes(m) ? paired[test]![m] : recorded(test, m);
+              expect(r, `${test} ${m} computed first`).toBeDefined();
+              // The command line names systems by their file names.
+              return { ...r!, results: r!.results.map((x, i) => ({ ...x, system: sysArgs[i]! })) };
+            });
+            text = formatPairedTable(results, { width });
+          } else {
+            // sacrebleu prints the metrics sorted by their command-line names (bleu, chrf, ter).
+            const entries = exp.metrics.map((m) => {
+              const want = exp.confidence[exp.systems[0]!]![m]!;
+              if (!metrics.includes(m)) {
+                const sig = exp.paired_bs.signatures[m]!;
+                return { line: `${m} = ${want.score.toFixed(width)}`, signature: sig, mean: want.mean!, ci: want.ci! };
+              }
+              const metric = METRICS[m]!();
+              const rows = rowsOf(m)[0]!;
+              const ci = confidenceInterval(rows, { samples: 1000, seed: 12345 });
+              const result = metric.score(metric.corpusStats!(bySystem.get(exp.systems[0]!)!), "corpus");
+              return { line: metric.format!(result, { width }), signature: ci.signature, mean: ci.mean, ci: ci.ci };
+            });
+            text = formatConfidenceLines(entries, width);
+          }
+          const got = stripVersion(text).split("\n");
+          const want = stripVersion(cli.stdout).split("\n");
+          expect(got, name).toEqual(want);
+          lines += want.length;
+        }
+        console.log(`significance ${exp.dataset}: ${Object.keys(exp.cli_text).length} command-line outputs, ${lines} lines identical`);
+      });
+
+      it("reports what it compared", () => {
+        console.log(
+          `significance ${exp.dataset}: ${compared} numbers of ${metrics.join(", ")} compared (scores, means, CIs, p-values), ` +
+            `${identical} identical, all within ${TOL}; not compared: ${exp.metrics.filter((m) => !(m in METRICS)).join(", ") || "none"}`,
+        );
+        expect(compared).toBeGreaterThan(0);
+      });
+    });
+  }
+});
