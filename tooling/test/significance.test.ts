@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Metric, Segment } from "@gramscore/core";
-import { createBleu } from "@gramscore/metric-bleu";
+import { createBleu, createHfBleu, createNltkBleu } from "@gramscore/metric-bleu";
+import { createRouge } from "@gramscore/metric-rouge";
 import { createChrf } from "@gramscore/metric-chrf";
 import {
   collectRows,
@@ -19,6 +20,7 @@ import {
 } from "@gramscore/significance";
 import type { PairedResult, SystemRows } from "@gramscore/significance";
 import { SKIP_MESSAGE, conformanceDir, hasShared, readDataset, readJson } from "../conformance/data.js";
+import fc from "fast-check";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
@@ -186,6 +188,50 @@ describe.skipIf(files.length === 0)("significance: sacrebleu 2.6.0 conformance",
         );
         expect(compared).toBeGreaterThan(0);
       });
+    });
+  }
+});
+
+/** Every metric with rows through the same engine: ROUGE (each type and measure), chrF, NLTK and HF BLEU. */
+describe("significance: the same procedures for every metric", () => {
+  const words = ["the", "cat", "sat", "on", "a", "mat", "dog", "ran", "in", "park"];
+  const sentence = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 12 }).map((w) => w.join(" "));
+  const corpus = fc.array(fc.tuple(sentence, sentence, sentence), { minLength: 3, maxLength: 30 });
+  const metrics: [string, () => Metric<any, any>, string | undefined][] = [
+    ["rouge1", () => createRouge({ rougeTypes: ["rouge1", "rougeL"] }), undefined],
+    ["rougeL.r", () => createRouge({ rougeTypes: ["rouge1", "rougeL"] }), "rougeL.r"],
+    ["chrF2", () => createChrf(), undefined],
+    ["chrF2++", () => createChrf({ wordOrder: 2 }), undefined],
+    ["NLTK-BLEU", () => createNltkBleu(), undefined],
+    ["BLEU-HF", () => createHfBleu(), undefined],
+  ];
+  for (const [name, make, key] of metrics) {
+    it(`${name}: CI and both paired tests, deterministic, with the procedure, samples and seed in the signature`, () => {
+      fc.assert(
+        fc.property(corpus, fc.integer({ min: 0, max: 10 ** 6 }), (data, seed) => {
+          const m = make();
+          const a = collectRows(m, data.map(([h, , r]) => ({ hyp: h, refs: [r] })), { key });
+          const b = collectRows(m, data.map(([, h, r]) => ({ hyp: h, refs: [r] })), { key });
+          expect(a.name).toBe(name);
+          // The score the engine compares with is the metric's own corpus score.
+          const direct = m.summarize(m.score(m.corpusStats ? m.corpusStats(data.map(([h, , r]) => ({ hyp: h, refs: [r] }))) : data.map(([h, , r]) => m.stats(h, [r])).reduce((x, y) => m.merge(x, y), m.empty()), "corpus"));
+          const keyName = key ?? (name.startsWith("rouge") ? `${name}.f` : "score");
+          expect(a.score).toBe(direct[keyName]);
+          const ci = confidenceInterval(a, { samples: 60, seed });
+          expect(ci.signature).toContain(`bs:60|seed:${seed}`);
+          expect(ci).toEqual(confidenceInterval(a, { samples: 60, seed }));
+          const systems = [{ name: "A", rows: a }, { name: "B", rows: b }];
+          const bs = pairedTest(systems, { test: "bs", samples: 50, seed });
+          const ar = pairedTest(systems, { test: "ar", samples: 70, seed });
+          expect(bs.signature).toContain(`bs:50|seed:${seed}`);
+          expect(ar.signature).toContain(`ar:70|seed:${seed}`);
+          expect(bs).toEqual(pairedTest(systems, { test: "bs", samples: 50, seed }));
+          expect(ar).toEqual(pairedTest(systems, { test: "ar", samples: 70, seed }));
+          for (const r of [...bs.results, ...ar.results]) if (r.pValue !== null) expect(r.pValue).toBeGreaterThan(0);
+          expect(pairedTest([systems[0]!, { name: "A2", rows: a }], { test: "ar", samples: 70, seed }).results[1]!.pValue).toBe(1 / 71);
+        }),
+        { numRuns: 8 },
+      );
     });
   }
 });
