@@ -1,6 +1,7 @@
 import { formatFixed, formatSignature } from "@gramscore/core";
 import type { SmoothMethod } from "./options.js";
 import { VERSION } from "./version.js";
+import { pyExp, pyLog } from "./libm.js";
 
 /**
  * Sufficient statistics of BLEU (plain JSON; sums over segments). The same numbers sacrebleu keeps per
@@ -53,7 +54,7 @@ export interface ComputeOptions {
 
 /** sacrebleu's `my_log`: `log(x)`, or −9999999999 for 0 (so a zero precision zeroes the score). */
 function myLog(x: number): number {
-  return x === 0 ? -9999999999 : Math.log(x);
+  return x === 0 ? -9999999999 : pyLog(x);
 }
 
 /**
@@ -92,7 +93,7 @@ export function computeBleuAt(
     if (correct[n] !== 0) anyMatch = true;
   }
   let bp = 1.0;
-  if (sysLen < refLen) bp = sysLen > 0 ? Math.exp(1 - refLen / sysLen) : 0.0;
+  if (sysLen < refLen) bp = sysLen > 0 ? pyExp(1 - refLen / sysLen) : 0.0;
   const precisions = new Array<number>(N).fill(0);
   const ratio = refLen ? sysLen / refLen : 0;
   if (!anyMatch) return { score: 0.0, counts: correct, totals: total, precisions, bp, sysLen, refLen, ratio };
@@ -121,7 +122,7 @@ export function computeBleuAt(
   }
   let sum = 0;
   for (let n = 0; n < effOrder; n++) sum += myLog(precisions[n]!);
-  const score = bp * Math.exp(sum / effOrder);
+  const score = bp * pyExp(sum / effOrder);
   return { score, counts: correct, totals: total, precisions, bp, sysLen, refLen, ratio };
 }
 
