@@ -116,6 +116,24 @@ function drawIndices(rng: NumpyGenerator, samples: number, count: number): Int32
   return idx;
 }
 
+/**
+ * True when float32 sums of any resample are exact: every value a non-negative integer and `count`
+ * times the largest value of each column below 2^24 (so no partial sum is ever rounded).
+ */
+function exactInFloat32(sys: SystemRows): boolean {
+  const { rows, count, width } = sys;
+  for (let k = 0; k < width; k++) {
+    let max = 0;
+    for (let i = 0; i < count; i++) {
+      const v = rows[i * width + k]!;
+      if (!(v >= 0) || !Number.isInteger(v)) return false;
+      if (v > max) max = v;
+    }
+    if (max * count >= 16777216) return false;
+  }
+  return true;
+}
+
 /** Each row value rounded to float32, as `np.array(stats, dtype="float32")`. */
 function toFloat32(sys: SystemRows): Float32Array {
   return Float32Array.from(sys.rows);
@@ -129,7 +147,25 @@ function resampleScores(sys: SystemRows, idx: Int32Array, samples: number): Floa
   const { count, width, resampler } = sys;
   const out = new Float64Array(samples);
   const sums = new Float64Array(width);
-  if (resampler.float32) {
+  if (resampler.float32 && exactInFloat32(sys)) {
+    // Every partial sum is an integer below 2^24, so numpy's sequential float32 sums are the exact
+    // sums: count how often each segment was drawn and add each drawn row once, times its count.
+    const rows = sys.rows;
+    const times = new Int32Array(count);
+    for (let s = 0; s < samples; s++) {
+      times.fill(0);
+      const base = s * count;
+      for (let i = 0; i < count; i++) times[idx[base + i]!]!++;
+      sums.fill(0);
+      for (let i = 0; i < count; i++) {
+        const m = times[i]!;
+        if (m === 0) continue;
+        const o = i * width;
+        for (let k = 0; k < width; k++) sums[k] = sums[k]! + m * rows[o + k]!;
+      }
+      out[s] = resampler.score(sums, count, true);
+    }
+  } else if (resampler.float32) {
     const rows = toFloat32(sys);
     const acc = new Float32Array(width);
     for (let s = 0; s < samples; s++) {
@@ -372,14 +408,34 @@ function arScores(bl: SystemRows, sys: SystemRows, swaps: Uint8Array, trials: nu
         total[k] = total[k]! + sysRows[i * width + k]! + blRows[i * width + k]!;
       }
     }
+    // Sums of the differences of every subset of 4 consecutive segments, so that a trial adds one
+    // table row per 4 segments, without a branch per segment.
+    const blocks = Math.ceil(count / 4);
+    const table = new Float64Array(blocks * 16 * width);
+    for (let blk = 0; blk < blocks; blk++) {
+      for (let mask = 1; mask < 16; mask++) {
+        const low = 31 - Math.clz32(mask & -mask);
+        const seg = blk * 4 + low;
+        const dst = (blk * 16 + mask) * width;
+        const src = (blk * 16 + (mask & (mask - 1))) * width;
+        if (seg >= count) {
+          for (let k = 0; k < width; k++) table[dst + k] = table[src + k]!;
+        } else {
+          const o = seg * width;
+          for (let k = 0; k < width; k++) table[dst + k] = table[src + k]! + diff[o + k]!;
+        }
+      }
+    }
+    const padded = new Uint8Array(blocks * 4);
     for (let t = 0; t < trials; t++) {
       sa.set(totalSys);
-      const base = t * count;
-      for (let i = 0; i < count; i++) {
-        if (swaps[base + i] === 1) {
-          const o = i * width;
-          for (let k = 0; k < width; k++) sa[k] = sa[k]! + diff[o + k]!;
-        }
+      padded.set(swaps.subarray(t * count, (t + 1) * count));
+      for (let blk = 0; blk < blocks; blk++) {
+        const i = blk * 4;
+        const mask = padded[i]! | (padded[i + 1]! << 1) | (padded[i + 2]! << 2) | (padded[i + 3]! << 3);
+        if (mask === 0) continue;
+        const o = (blk * 16 + mask) * width;
+        for (let k = 0; k < width; k++) sa[k] = sa[k]! + table[o + k]!;
       }
       for (let k = 0; k < width; k++) sb[k] = total[k]! - sa[k]!;
       a[t] = resampler.score(sa, count, false);

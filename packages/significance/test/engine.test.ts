@@ -4,6 +4,7 @@ import type { Metric, StatsRows } from "@gramscore/core";
 import {
   collectRows,
   confidenceInterval,
+  defaultRng,
   estimateCi,
   exactMean,
   formatConfidenceLines,
@@ -175,6 +176,61 @@ describe("engine properties", () => {
     expect(r.results[1]!.pValue).toBeNull();
     expect(r.results[0]!.pValue).not.toBeNull();
   });
+});
+
+describe("float32 sums", () => {
+  /** A metric whose rows are given numbers and whose score is the first column sum. */
+  function sumMetric(values: number[]): Metric<{ v: number }, number> {
+    let i = 0;
+    return {
+      name: "sum",
+      higherIsBetter: true,
+      empty: () => ({ v: 0 }),
+      stats: () => ({ v: values[i++]! }),
+      merge: (a, b) => ({ v: a.v + b.v }),
+      score: (s) => s.v,
+      signature: () => "sum:1",
+      summarize: (r) => ({ score: r }),
+      rows: () => ({
+        name: "SUM",
+        width: 1,
+        float32: true,
+        toRow: (st, out, o) => {
+          out[o] = st.v;
+        },
+        score: (sums) => sums[0]!,
+        scoreStats: (st) => st.v,
+      }),
+    };
+  }
+  const cases: [string, fc.Arbitrary<number[]>][] = [
+    ["fractions (sequential float32 path)", fc.array(fc.double({ min: 0, max: 1000, noNaN: true }), { minLength: 1, maxLength: 60 })],
+    ["small integers (exact counting path)", fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 60 })],
+    ["large integers (sequential float32 path)", fc.array(fc.integer({ min: 0, max: 2 ** 26 }), { minLength: 1, maxLength: 60 })],
+  ];
+  for (const [what, values] of cases) {
+    it(`resamples are numpy's sequential float32 sums: ${what}`, () => {
+      fc.assert(
+        fc.property(values, fc.integer({ min: 0, max: 100 }), (vs, seed) => {
+          const rows = collectRows(sumMetric(vs), vs.map(() => ({ hyp: "x", refs: ["x"] })));
+          const samples = 30;
+          const got = confidenceInterval(rows, { samples, seed });
+          // Independent model: the indices numpy draws, float32 values, float32 running sums.
+          const idx = new Int32Array(samples * vs.length);
+          defaultRng(seed).integers(vs.length, idx);
+          const scores = new Float64Array(samples);
+          for (let t = 0; t < samples; t++) {
+            let acc = 0;
+            for (let i = 0; i < vs.length; i++) acc = Math.fround(acc + Math.fround(vs[idx[t * vs.length + i]!]!));
+            scores[t] = acc;
+          }
+          expect(got.mean).toBe(estimateCi(scores, true).mean);
+          expect(got.ci).toBe(estimateCi(scores, true).ci);
+        }),
+        { numRuns: 40 },
+      );
+    });
+  }
 });
 
 describe("errors", () => {
