@@ -13,6 +13,7 @@ import { createRouge } from "@gramscore/metric-rouge";
 import { createChrf } from "@gramscore/metric-chrf";
 import {
   collectRows,
+  concatRows,
   confidenceInterval,
   formatConfidenceLines,
   formatPairedTable,
@@ -228,6 +229,16 @@ describe("significance: the same procedures for every metric", () => {
           expect(bs).toEqual(pairedTest(systems, { test: "bs", samples: 50, seed }));
           expect(ar).toEqual(pairedTest(systems, { test: "ar", samples: 70, seed }));
           for (const r of [...bs.results, ...ar.results]) if (r.pValue !== null) expect(r.pValue).toBeGreaterThan(0);
+          // Chunks (worker threads, shards) joined in order give the one-pass rows and results.
+          const segs = data.map(([h, , r]) => ({ hyp: h, refs: [r] }));
+          const cut = Math.floor(segs.length / 2);
+          const m2 = make();
+          const parts = [collectRows(m2, segs.slice(0, cut), { key }), collectRows(m2, segs.slice(cut), { key })].filter((p) => p.count > 0);
+          const merged = segs.map((x) => m2.stats(x.hyp, x.refs)).reduce((x, y) => m2.merge(x, y), m2.empty());
+          const joined = concatRows(parts, m2, merged);
+          expect(joined.rows).toEqual(a.rows);
+          expect(joined.score).toBe(a.score);
+          expect(pairedTest([{ name: "A", rows: joined }, systems[1]!], { test: "bs", samples: 50, seed })).toEqual(bs);
           expect(pairedTest([systems[0]!, { name: "A2", rows: a }], { test: "ar", samples: 70, seed }).results[1]!.pValue).toBe(1 / 71);
         }),
         { numRuns: 8 },

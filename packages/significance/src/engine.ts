@@ -92,6 +92,35 @@ export function collectRows<S>(metric: Metric<S, unknown>, segments: Iterable<Se
   };
 }
 
+/**
+ * Rows of consecutive chunks of one system (from worker threads, `--jobs`, or shards), joined in
+ * input order: equal to {@link collectRows} over all segments when `merged` gives the statistics of
+ * all of them (the merge of the chunks' statistics), from which the score and signature are taken.
+ * @throws GramscoreError `BAD_SYSTEMS` when the chunks come from different metrics or keys, `EMPTY_INPUT` for none.
+ */
+export function concatRows<S>(parts: readonly SystemRows[], metric: Metric<S, unknown>, merged: S): SystemRows {
+  if (parts.length === 0) throw new GramscoreError(ErrorCode.EMPTY_INPUT, "concatRows needs at least one chunk of rows.");
+  const first = parts[0]!;
+  let count = 0;
+  for (const p of parts) {
+    if (p.width !== first.width || p.name !== first.name) {
+      throw new GramscoreError(
+        ErrorCode.BAD_SYSTEMS,
+        `Chunks of one system must have rows of one metric: ${first.name} (${first.width} numbers) and ${p.name} (${p.width}).`,
+      );
+    }
+    count += p.count;
+  }
+  const rows = new Float64Array(count * first.width);
+  let at = 0;
+  for (const p of parts) {
+    rows.set(p.rows, at);
+    at += p.rows.length;
+  }
+  const resampler = first.resampler as StatsRows<S>;
+  return { name: first.name, count, width: first.width, rows, score: resampler.scoreStats(merged), signature: metric.signature(merged), resampler };
+}
+
 /** Seed handling shared by the procedures: `undefined` is sacrebleu's default 12345, `null` unseeded. */
 function resolveSeed(seed: Seed | undefined): Seed {
   return seed === undefined ? DEFAULT_SEED : seed;

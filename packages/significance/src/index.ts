@@ -9,6 +9,7 @@ export { exactMean, numpyMean, pairwiseSum } from "./sums.js";
 export {
   DEFAULT_SEED,
   collectRows,
+  concatRows,
   confidenceInterval,
   estimateCi,
   pairedTest,
