@@ -15,6 +15,7 @@ export const TIERS = {
   "@gramscore/metric-bleu": 2,
   "@gramscore/metric-rouge": 2,
   "@gramscore/metric-chrf": 2,
+  "@gramscore/metric-ter": 2,
   gramscore: 3,
 };
 

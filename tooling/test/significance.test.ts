@@ -1,15 +1,15 @@
 /**
  * @gramscore/significance against sacrebleu 2.6.0 (expected/significance/*.significance.json): every
- * score, bootstrap mean, CI and p-value of `--confidence`, `--paired-bs` and `--paired-ar` for BLEU and
- * chrF with seed 12345, and the command line's text output line for line (apart from the signatures'
- * version field). TER is not part of this branch, so its numbers and columns are not computed here;
- * the table test fills the TER column from the recorded numbers to check the layout of the whole
- * table.
+ * score, bootstrap mean, CI and p-value of `--confidence`, `--paired-bs` and `--paired-ar` for BLEU,
+ * chrF and TER with seed 12345, and the command line's text output line for line (apart from the
+ * signatures' version field). Metrics missing from METRICS would be filled from the recorded numbers
+ * in the table test (layout only); all three are computed.
  */
 import { describe, expect, it } from "vitest";
 import type { Metric, Segment } from "@gramscore/core";
 import { createBleu, createHfBleu, createNltkBleu } from "@gramscore/metric-bleu";
 import { createRouge } from "@gramscore/metric-rouge";
+import { createTer } from "@gramscore/metric-ter";
 import { createChrf } from "@gramscore/metric-chrf";
 import {
   collectRows,
@@ -52,6 +52,7 @@ if (files.length === 0) console.warn(`significance conformance: ${SKIP_MESSAGE}`
 const METRICS: Record<string, () => Metric<any, any>> = {
   BLEU: () => createBleu(),
   chrF2: () => createChrf(),
+  TER: () => createTer(),
 };
 
 const TOL = 1e-9;
@@ -205,6 +206,7 @@ describe("significance: the same procedures for every metric", () => {
     ["chrF2++", () => createChrf({ wordOrder: 2 }), undefined],
     ["NLTK-BLEU", () => createNltkBleu(), undefined],
     ["BLEU-HF", () => createHfBleu(), undefined],
+    ["TER", () => createTer(), undefined],
   ];
   for (const [name, make, key] of metrics) {
     it(`${name}: CI and both paired tests, deterministic, with the procedure, samples and seed in the signature`, () => {

@@ -44,6 +44,7 @@ export function builtinPlugins(): LazyPlugin[] {
     builtin("@gramscore/metric-bleu", () => import("@gramscore/metric-bleu")),
     builtin("@gramscore/metric-rouge", () => import("@gramscore/metric-rouge")),
     builtin("@gramscore/metric-chrf", () => import("@gramscore/metric-chrf")),
+    builtin("@gramscore/metric-ter", () => import("@gramscore/metric-ter")),
   ];
 }
 

@@ -54,6 +54,8 @@ function makeOptions(flag: string, spec: OptionSpec, description: string): Optio
   switch (spec.type) {
     case "boolean": {
       const on = new Option(`--${flag}`, description);
+      // A flag named no-x is an option of its own (sacrebleu's --ter-no-punct), not commander's negation of --x.
+      if (flag.startsWith("no-")) on.negate = false;
       const off = new Option(`--no-${flag}`, `turn off --${flag}`);
       if (spec.default !== true) off.hideHelp();
       return [on, off];

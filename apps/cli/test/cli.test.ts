@@ -432,6 +432,7 @@ describe.concurrent("gramscore tokenize and list", () => {
       "metric-bleu",
       "metric-rouge",
       "metric-chrf",
+      "metric-ter",
     ];
     const withPlugin: string[] = [];
     for (const p of packages) {

@@ -1,0 +1,150 @@
+/**
+ * TER through the command line: the built-in `ter` metric next to BLEU and chrF, sacrebleu's
+ * `--ter-*` flags, `list`, `demo`, `explain`, every output format, `--jobs`, and `stats` / `merge`,
+ * checked against the library's own results (which the package tests tie to sacrebleu).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTer, ter, type TerOptions } from "@gramscore/metric-ter";
+import { hasShared, readDataset } from "../../../tooling/conformance/data.js";
+import { assertBuilt, cli, data, tempDir } from "./helpers.js";
+
+beforeAll(() => {
+  assertBuilt();
+});
+
+const lines = (file: string): string[] => readFileSync(join(data, file), "utf8").replace(/\n$/, "").split("\n");
+const sysA = () => readFileSync(join(data, "sysA.txt"));
+
+interface JsonReport {
+  metrics: { metric: string; signature: string; options: Record<string, unknown>; systems: { count: number; text: string; corpus: { score: number; numEdits: number; refLength: number } }[] }[];
+}
+
+function terOf(report: JsonReport) {
+  const m = report.metrics.find((x) => x.metric === "ter");
+  expect(m, "a ter entry").toBeDefined();
+  return m!;
+}
+
+describe.concurrent("gramscore with ter", () => {
+  it("score -m bleu,chrf,ter gives the library's TER, score line and signature", async () => {
+    const r = await cli(["score", "-m", "bleu,chrf,ter", "-f", "json", join(data, "refA.txt")], { stdin: sysA() });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as JsonReport;
+    expect(report.metrics.map((m) => m.metric)).toEqual(["bleu", "chrf", "ter"]);
+    const t = terOf(report);
+    const expected = ter(lines("sysA.txt"), [lines("refA.txt")]);
+    expect(t.systems[0]!.corpus.score).toBe(expected.score);
+    expect(t.systems[0]!.corpus.numEdits).toBe(expected.numEdits);
+    expect(t.systems[0]!.text).toBe(createTer().format(expected));
+    expect(t.signature).toBe("nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:0.1.0");
+  });
+
+  it("sacrebleu's flags --ter-case-sensitive, --ter-normalized, --ter-no-punct, --ter-asian-support", async () => {
+    const cases: [string[], TerOptions, string][] = [
+      [[], {}, "case:lc|tok:tercom|norm:no|punct:yes|asian:no"],
+      [["--ter-case-sensitive"], { caseSensitive: true }, "case:mixed|tok:tercom|norm:no|punct:yes|asian:no"],
+      [["--ter-normalized"], { normalized: true }, "case:lc|tok:tercom|norm:yes|punct:yes|asian:no"],
+      [["--ter-no-punct"], { noPunct: true }, "case:lc|tok:tercom|norm:no|punct:no|asian:no"],
+      [
+        ["--ter-normalized", "--ter-asian-support", "--ter-no-punct", "--ter-case-sensitive"],
+        { normalized: true, asianSupport: true, noPunct: true, caseSensitive: true },
+        "case:mixed|tok:tercom|norm:yes|punct:no|asian:yes",
+      ],
+    ];
+    for (const [flags, options, sig] of cases) {
+      const r = await cli(["score", "-m", "ter", ...flags, "-f", "json", join(data, "refA.txt")], { stdin: sysA() });
+      expect(r.stderr, flags.join(" ")).toBe("");
+      const t = terOf(JSON.parse(r.stdout) as JsonReport);
+      expect(t.options, flags.join(" ")).toEqual(options);
+      expect(t.signature).toBe(`nrefs:1|${sig}|version:0.1.0`);
+      expect(t.systems[0]!.corpus.score).toBe(ter(lines("sysA.txt"), [lines("refA.txt")], options).score);
+    }
+  });
+
+  it("every output format prints the TER result", async () => {
+    for (const format of ["table", "json", "jsonl", "csv", "markdown", "latex"]) {
+      const r = await cli(["score", "-m", "bleu,ter", "-f", format, join(data, "refA.txt"), join(data, "refB.txt")], { stdin: sysA() });
+      expect(r.stderr, format).toBe("");
+      expect(r.code, format).toBe(0);
+      const score = ter(lines("sysA.txt"), [lines("refA.txt"), lines("refB.txt")]).score;
+      expect(r.stdout, format).toMatch(/ter/i);
+      // Every format prints the score at least to 4 decimals (trailing zeros may be dropped).
+      expect(r.stdout, format).toContain(String(Number(score.toFixed(4))));
+    }
+  });
+
+  it("list names ter and its flags; demo scores with it", async () => {
+    const [list, demo] = await Promise.all([cli(["list"]), cli(["demo", "-f", "json"])]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^\s*ter\s+TER/m);
+    expect(list.stdout).toContain("@gramscore/metric-ter");
+    expect(demo.code).toBe(0);
+    const sets = JSON.parse(demo.stdout) as JsonReport[];
+    expect(sets.length).toBeGreaterThan(0);
+    for (const set of sets) expect(set.metrics.some((m) => m.metric === "ter")).toBe(true);
+  });
+
+  it("explain shows the shifts and the alignment", async () => {
+    const r = await cli(["explain", "-m", "ter", "--hyp", "the cat sat on the mat today", "--ref", "today the cat sat on a mat", "-f", "json"]);
+    expect(r.stderr).toBe("");
+    const doc = JSON.parse(r.stdout) as { metrics: { explanation: ReturnType<ReturnType<typeof createTer>["explain"]> }[] };
+    const ex = doc.metrics[0]!.explanation;
+    expect(ex).toEqual(JSON.parse(JSON.stringify(createTer().explain("the cat sat on the mat today", ["today the cat sat on a mat"]))));
+    expect(ex.shifts.map((s) => s.words)).toEqual([["today"]]);
+    expect(ex.counts).toEqual({ shifts: 1, substitutions: 1, insertions: 0, deletions: 0 });
+  });
+
+  it("stats of two shards merge into the one-pass result", async () => {
+    const dir = tempDir("gramscore-ter-");
+    const hyps = lines("sysA.txt");
+    const refs = lines("refA.txt");
+    writeFileSync(join(dir, "h1.txt"), `${hyps.slice(0, 2).join("\n")}\n`);
+    writeFileSync(join(dir, "r1.txt"), `${refs.slice(0, 2).join("\n")}\n`);
+    writeFileSync(join(dir, "h2.txt"), `${hyps.slice(2).join("\n")}\n`);
+    writeFileSync(join(dir, "r2.txt"), `${refs.slice(2).join("\n")}\n`);
+    const [a, b, whole] = await Promise.all([
+      cli(["stats", "-m", "ter", "-o", join(dir, "a.jsonl"), join(dir, "r1.txt")], { stdin: readFileSync(join(dir, "h1.txt")) }),
+      cli(["stats", "-m", "ter", "-o", join(dir, "b.jsonl"), join(dir, "r2.txt")], { stdin: readFileSync(join(dir, "h2.txt")) }),
+      cli(["score", "-m", "ter", "-f", "json", join(data, "refA.txt")], { stdin: sysA() }),
+    ]);
+    expect([a.code, b.code, whole.code]).toEqual([0, 0, 0]);
+    const line = JSON.parse(readFileSync(join(dir, "a.jsonl"), "utf8").trim()) as { metric: string; stats: unknown };
+    expect(line.metric).toBe("ter");
+    expect(createTer().parseStats(line.stats)).toEqual(line.stats);
+    const merged = await cli(["merge", "-f", "json", join(dir, "a.jsonl"), join(dir, "b.jsonl")]);
+    expect(merged.stderr).toBe("");
+    const m = terOf(JSON.parse(merged.stdout) as JsonReport).systems[0]!;
+    const w = terOf(JSON.parse(whole.stdout) as JsonReport).systems[0]!;
+    expect(m.corpus).toEqual(w.corpus);
+    expect(m.count).toBe(3);
+  });
+
+  it.skipIf(!hasShared)("--jobs 2 gives the --jobs 1 output on real data (per segment too)", async () => {
+    // The first 200 lines of the first two systems.
+    const all = readDataset("mt_wmt17_newstest2017_en-de");
+    const second = all.findIndex((r) => r.system !== all[0]!.system);
+    const records = [...all.slice(0, 200), ...all.slice(second, second + 200)];
+    const dir = tempDir("gramscore-ter-jobs-");
+    const input = join(dir, "in.jsonl");
+    writeFileSync(input, records.map((r) => JSON.stringify({ system: r.system, hyp: r.hyp, refs: r.refs })).join("\n") + "\n");
+    const [one, two] = await Promise.all([
+      cli(["score", "-m", "chrf,ter", "--segments", "-f", "jsonl", "--input", input, "--jobs", "1"]),
+      cli(["score", "-m", "chrf,ter", "--segments", "-f", "jsonl", "--input", input, "--jobs", "2"]),
+    ]);
+    expect(one.stderr).toBe("");
+    expect(two.stderr).toBe("");
+    expect(two.stdout).toBe(one.stdout);
+    const metric = createTer();
+    const expected = metric.score(metric.corpusStats(records.map((r) => ({ hyp: r.hyp, refs: r.refs }))), "corpus");
+    const corpus = one.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { type: string; metric: string; corpus?: { numEdits: number; score: number } })
+      .filter((l) => l.type === "corpus" && l.metric === "ter");
+    expect(corpus.length).toBe(2);
+    expect(corpus.reduce((s, c) => s + c.corpus!.numEdits, 0)).toBe(expected.numEdits);
+  });
+});

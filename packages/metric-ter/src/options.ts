@@ -1,0 +1,118 @@
+import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import type { OptionSpec } from "@gramscore/core";
+
+/** Options of TER (sacrebleu's `TER(...)` arguments, in camelCase). */
+export interface TerOptions {
+  /**
+   * tercom's normalization (sacrebleu `normalized`): joins lines, decodes `&quot; &amp; &lt; &gt;`,
+   * splits off punctuation (periods and commas only when not next to a digit) and possessive `'s`.
+   * Default false.
+   */
+  normalized?: boolean;
+  /** Remove `. , ? : ; ! " ( )` (sacrebleu `no_punct`); with `asianSupport` also CJK punctuation. Default false. */
+  noPunct?: boolean;
+  /**
+   * CJK handling (sacrebleu `asian_support`): with `normalized`, CJK characters become single tokens;
+   * with `noPunct`, CJK and full-width punctuation is removed. No effect without either. Default false.
+   */
+  asianSupport?: boolean;
+  /** Keep case (sacrebleu `case_sensitive`); by default everything is lowercased first. Default false. */
+  caseSensitive?: boolean;
+  /**
+   * The `nrefs:` of the signature: the number of references of every segment, or `"var"` when it
+   * varies (a numeric string such as `"2"` is accepted too). When given, every segment must have
+   * exactly that many references. When omitted, the signature reports the reference counts this
+   * metric has seen so far (`?` before the first segment), as sacrebleu does.
+   */
+  nrefs?: number | "var" | string;
+}
+
+/** {@link TerOptions} with every default filled in. */
+export interface ResolvedTerOptions {
+  /** tercom's normalization. */
+  readonly normalized: boolean;
+  /** Punctuation removed. */
+  readonly noPunct: boolean;
+  /** CJK handling. */
+  readonly asianSupport: boolean;
+  /** Case kept. */
+  readonly caseSensitive: boolean;
+  /** The pinned `nrefs:` of the signature, or undefined to read it off the data. */
+  readonly nrefs: number | "var" | undefined;
+}
+
+/** sacrebleu's defaults. */
+export const TER_DEFAULTS = {
+  normalized: false,
+  noPunct: false,
+  asianSupport: false,
+  caseSensitive: false,
+} as const;
+
+const KEYS = new Set(["normalized", "noPunct", "asianSupport", "caseSensitive", "nrefs"]);
+
+/**
+ * The options of the `ter` descriptor, with sacrebleu's command-line names as flags (the CLI
+ * prefixes `ter-`: `--ter-normalized`, `--ter-no-punct`, `--ter-asian-support`, `--ter-case-sensitive`).
+ */
+export const terOptionSpecs: readonly OptionSpec[] = [
+  { key: "caseSensitive", flag: "case-sensitive", type: "boolean", description: "keep case (default: lowercase everything)", default: false },
+  { key: "normalized", flag: "normalized", type: "boolean", description: "tercom normalization: split punctuation, decode XML entities", default: false },
+  { key: "noPunct", flag: "no-punct", type: "boolean", description: "remove punctuation", default: false },
+  {
+    key: "asianSupport",
+    flag: "asian-support",
+    type: "boolean",
+    description: "with --ter-normalized split CJK characters, with --ter-no-punct remove CJK punctuation",
+    default: false,
+  },
+  {
+    key: "nrefs",
+    flag: "nrefs",
+    type: "string",
+    description: "references per segment for the signature (a number, or var), checked against the data; default: as seen",
+  },
+];
+
+function bad(message: string, key: string): GramscoreError {
+  return new GramscoreError(ErrorCode.INVALID_OPTION, message, { details: { option: key } });
+}
+
+function readNrefs(value: unknown): number | "var" | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (value === "var") return "var";
+  const n = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : value;
+  if (typeof n === "number" && Number.isInteger(n) && n >= 1) return n;
+  throw bad(
+    `TER option nrefs must be the number of references per segment (an integer >= 1) or "var" when it varies, ` +
+      `but got ${describeValue(value)}. Omit it to report the counts seen in the data.`,
+    "nrefs",
+  );
+}
+
+function flag(value: unknown, key: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== "boolean") throw bad(`TER option ${key} must be true or false, but got ${describeValue(value)}.`, key);
+  return value;
+}
+
+/**
+ * Checks TER options and fills in the defaults.
+ * @throws GramscoreError `INVALID_OPTION` naming the option, what it must be and what came.
+ */
+export function resolveTerOptions(options: TerOptions | undefined): ResolvedTerOptions {
+  if (options === undefined || options === null) options = {};
+  if (typeof options !== "object" || Array.isArray(options)) {
+    throw new GramscoreError(ErrorCode.INVALID_OPTION, `TER options must be an object such as { normalized: true }, but got ${describeValue(options)}.`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!KEYS.has(key)) throw bad(`Unknown TER option "${key}". Known options: ${[...KEYS].join(", ")}.`, key);
+  }
+  return {
+    normalized: flag(options.normalized, "normalized", TER_DEFAULTS.normalized),
+    noPunct: flag(options.noPunct, "noPunct", TER_DEFAULTS.noPunct),
+    asianSupport: flag(options.asianSupport, "asianSupport", TER_DEFAULTS.asianSupport),
+    caseSensitive: flag(options.caseSensitive, "caseSensitive", TER_DEFAULTS.caseSensitive),
+    nrefs: readNrefs(options.nrefs),
+  };
+}
