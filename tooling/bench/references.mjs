@@ -18,6 +18,13 @@ export const REFERENCE_SPEEDS = {
   "rouge-score-cnndm-stem": { label: "rouge-score rouge1/2/L stem", segmentsPerSecond: 682, data: "CNN/DailyMail, 17,553 segments" },
   "rouge-score-cnndm-lsum-stem": { label: "rouge-score rougeLsum stem", segmentsPerSecond: 742, data: "CNN/DailyMail, 17,553 segments" },
   "rouge-score-cnndm-hf": { label: "rouge-score rouge1/2/L/Lsum", segmentsPerSecond: 703, data: "CNN/DailyMail, 17,553 segments" },
+  // sacrebleu 2.6.0's paired tests (numpy 1.24.2, Debian Python 3.11.2), measured once on 2026-11-25 by
+  // tooling/significance/sacrebleu-paired-timing.py: PairedTest over 5 systems x 3 metrics (BLEU, chrF2,
+  // chrF2++) of WMT22 en-de, n_jobs=1, seed 12345; items are system-segments (5 x 2,037 = 10,185).
+  // The machine was shared (load average 17-50 on 2 cores: 276 s / 271 s wall), so the rates are per
+  // CPU second of the process: bs 17.04 s, ar 34.60 s.
+  "sacrebleu-paired-bs": { label: "sacrebleu --paired-bs", segmentsPerSecond: 598, data: "WMT22 en-de, 5 systems x 3 metrics, 1,000 resamples" },
+  "sacrebleu-paired-ar": { label: "sacrebleu --paired-ar", segmentsPerSecond: 294, data: "WMT22 en-de, 5 systems x 3 metrics, 10,000 trials" },
   // sacrebleu 2.6.0 TER (Python 3.11.7), measured on 2026-11-25 on this machine class:
   // `TER().corpus_score(hyps, [refs])` over the first system of WMT17 en-de, median of 3 runs, the
   // tokenizer's lru_cache cleared before each; CPU seconds of the process (the machine was shared,

@@ -31,6 +31,10 @@ export const ErrorCode = {
   IO_ERROR: "IO_ERROR",
   /** A command-line usage error. */
   USAGE: "USAGE",
+  /** A metric has no numeric rows (`Metric.rows`), so its statistics cannot be resampled. */
+  NOT_RESAMPLABLE: "NOT_RESAMPLABLE",
+  /** A paired test got fewer than two systems, or a baseline that is not among them. */
+  BAD_SYSTEMS: "BAD_SYSTEMS",
 } as const;
 
 /** The union of all error code strings. */

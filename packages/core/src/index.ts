@@ -30,6 +30,7 @@ export type {
   Plugin,
   ScoreLevel,
   Segment,
+  StatsRows,
   Tokenizer,
   TokenizerDescriptor,
   TokenizerMap,

@@ -66,6 +66,38 @@ export interface Metric<S = unknown, R = unknown> {
   parseStats?(value: unknown): S;
   /** Why the segment scores what it does: matched n-grams, alignments. */
   explain?(hyp: string, refs: readonly string[]): unknown;
+  /**
+   * Optional: segment statistics as fixed-width numeric rows whose column sums score a resample, for
+   * confidence intervals and paired significance tests (`@gramscore/significance`). `key` picks the
+   * score when a result has several (ROUGE's `rouge1`, `rougeL`, …; each metric documents its keys).
+   * Metrics without it cannot be resampled.
+   */
+  rows?(key?: string): StatsRows<S>;
+}
+
+/**
+ * A metric's statistics as numeric rows (see {@link Metric.rows}): a resample of segments is scored from
+ * the column sums of its segments' rows, without re-tokenizing or merging objects.
+ */
+export interface StatsRows<S = unknown> {
+  /** The name of the resampled score as tables show it (sacrebleu's `BLEU`, `chrF2`; `rouge1`). */
+  readonly name: string;
+  /** Numbers per row. */
+  readonly width: number;
+  /**
+   * True when the reference tool sums resampled rows in float32 (sacrebleu:
+   * `np.array(stats, dtype="float32")`); the engine then rounds each value and each running sum to float32.
+   */
+  readonly float32: boolean;
+  /** Writes one segment's statistics (from `stats()`) as `width` numbers at `out[offset]`. */
+  toRow(stats: S, out: Float64Array, offset: number): void;
+  /**
+   * The score of column sums over `count` segments. `float32`: the sums are float32 values (a resample
+   * summed as above) and the metric repeats its reference's arithmetic on float32 statistics.
+   */
+  score(sums: Float64Array, count: number, float32: boolean): number;
+  /** The same score of merged statistics: the number resampled scores are compared with. */
+  scoreStats(stats: S): number;
 }
 
 /** Options for {@link Metric.format}. */

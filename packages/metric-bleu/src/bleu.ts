@@ -8,7 +8,7 @@ import {
   toSegments,
   validateSegment,
 } from "@gramscore/core";
-import type { FormatOptions, Metric, MetricContext, Segment, Tokenizer } from "@gramscore/core";
+import type { FormatOptions, Metric, MetricContext, Segment, StatsRows, Tokenizer } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { bleuSignature, computeBleu, computeBleuAt, formatBleu, mergeNrefs, nrefsLabel } from "./compute.js";
 import type { BleuResult, BleuStats } from "./compute.js";
@@ -29,6 +29,11 @@ export interface BleuScore extends BleuResult {
 /** sacrebleu-compatible BLEU as a gramscore {@link Metric}; see {@link createBleu}. */
 export interface BleuMetric extends Metric<BleuStats, BleuResult> {
   readonly name: "bleu";
+  /**
+   * The statistics as resampling rows `[sysLen, refLen, matches…, totals…]` (sacrebleu's layout) for
+   * `@gramscore/significance`; one key, `score`. @throws GramscoreError `INVALID_OPTION` for another key.
+   */
+  rows(key?: string): StatsRows<BleuStats>;
   /** The options in effect (defaults filled in). */
   readonly options: ResolvedBleuOptions;
   /** The tokenizer in use. */
@@ -229,6 +234,31 @@ function buildBleu(
     },
     summarize(result) {
       return { score: result.score, bp: result.bp };
+    },
+    rows(key) {
+      if (key !== undefined && key !== "score" && key !== "BLEU") {
+        throw new GramscoreError(ErrorCode.INVALID_OPTION, `BLEU has one resampled score, "score", but got the key ${describeValue(key)}.`);
+      }
+      return {
+        name: "BLEU",
+        width,
+        float32: true,
+        toRow(stats, out, offset) {
+          out[offset + SYS] = stats.sysLen;
+          out[offset + REF] = stats.refLen;
+          for (let n = 0; n < N; n++) {
+            out[offset + MATCH + n] = stats.matches[n]!;
+            out[offset + MATCH + N + n] = stats.totals[n]!;
+          }
+        },
+        // sacrebleu takes int() of the two lengths; counts go through float64 arithmetic either way.
+        score(sums) {
+          return computeBleuAt(Math.trunc(sums[SYS]!), Math.trunc(sums[REF]!), sums, MATCH, sums, MATCH + N, o).score;
+        },
+        scoreStats(stats) {
+          return computeBleu(stats.sysLen, stats.refLen, stats.matches, stats.totals, o).score;
+        },
+      };
     },
     format(result, options) {
       return formatBleu(result, { width: options?.width ?? 2 });

@@ -1,5 +1,5 @@
 import { ErrorCode, GramscoreError, describeValue, formatFixed, formatSignature, glibcExp as exp, log, validateSegment } from "@gramscore/core";
-import type { FormatOptions, Metric, MetricContext, Tokenizer } from "@gramscore/core";
+import type { FormatOptions, Metric, MetricContext, StatsRows, Tokenizer } from "@gramscore/core";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
 import type { Spans } from "./kernel.js";
 import { checkOptionKeys, readBoolean, readInteger } from "./options.js";
@@ -162,6 +162,8 @@ export interface HfBleuMetric extends Metric<HfBleuStats, HfBleuResult> {
   readonly name: "bleu-hf";
   readonly tokenizer: Tokenizer;
   parseStats(value: unknown): HfBleuStats;
+  /** Resampling rows `[translationLength, referenceLength, matches…, possible…]` (float64 sums); one key, `score`. */
+  rows(key?: string): StatsRows<HfBleuStats>;
 }
 
 /**
@@ -225,6 +227,35 @@ export function createHfBleu(options?: HfBleuOptions, context?: MetricContext): 
     },
     signature: () => signature,
     summarize: (result) => ({ score: result.bleu }),
+    rows(key?: string): StatsRows<HfBleuStats> {
+      if (key !== undefined && key !== "score") {
+        throw new GramscoreError(ErrorCode.INVALID_OPTION, `bleu-hf has one resampled score, "score", but got the key ${describeValue(key)}.`);
+      }
+      const fromRow = (r: ArrayLike<number>): HfBleuStats => {
+        const matches = new Array<number>(N);
+        const possible = new Array<number>(N);
+        for (let n = 0; n < N; n++) {
+          matches[n] = r[2 + n]!;
+          possible[n] = r[2 + N + n]!;
+        }
+        return { translationLength: r[0]!, referenceLength: r[1]!, matches, possible };
+      };
+      return {
+        name: "BLEU-HF",
+        width: 2 + 2 * N,
+        float32: false,
+        toRow(stats, out, offset) {
+          out[offset] = stats.translationLength;
+          out[offset + 1] = stats.referenceLength;
+          for (let n = 0; n < N; n++) {
+            out[offset + 2 + n] = stats.matches[n]!;
+            out[offset + 2 + N + n] = stats.possible[n]!;
+          }
+        },
+        score: (sums) => computeHfBleu(fromRow(sums), o.smooth).bleu,
+        scoreStats: (stats) => computeHfBleu(stats, o.smooth).bleu,
+      };
+    },
     format(result: HfBleuResult, fmt?: FormatOptions) {
       const width = fmt?.width ?? 4;
       return (

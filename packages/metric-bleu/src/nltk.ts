@@ -1,5 +1,5 @@
 import { ErrorCode, GramscoreError, describeValue, formatSignature, fsum, glibcExp as exp, log, validateSegment } from "@gramscore/core";
-import type { FormatOptions, Metric, MetricContext, Tokenizer } from "@gramscore/core";
+import type { FormatOptions, Metric, MetricContext, StatsRows, Tokenizer } from "@gramscore/core";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
 import type { Spans } from "./kernel.js";
 import { checkOptionKeys, readBoolean, readNumber } from "./options.js";
@@ -424,6 +424,8 @@ export interface NltkBleuMetric extends Metric<NltkBleuStats, NltkBleuResult> {
   readonly name: "nltk-bleu";
   readonly tokenizer: Tokenizer;
   parseStats(value: unknown): NltkBleuStats;
+  /** Resampling rows `[hypLen, refLen, numerators…, denominators…]` (float64 sums); one key, `score`. */
+  rows(key?: string): StatsRows<NltkBleuStats>;
 }
 
 /**
@@ -492,6 +494,35 @@ export function createNltkBleu(options?: NltkBleuMetricOptions, context?: Metric
     },
     signature: () => signature,
     summarize: (result) => ({ score: result.score }),
+    rows(key?: string): StatsRows<NltkBleuStats> {
+      if (key !== undefined && key !== "score") {
+        throw new GramscoreError(ErrorCode.INVALID_OPTION, `nltk-bleu has one resampled score, "score", but got the key ${describeValue(key)}.`);
+      }
+      const fromRow = (r: ArrayLike<number>): NltkBleuStats => {
+        const numerators = new Array<number>(N);
+        const denominators = new Array<number>(N);
+        for (let n = 0; n < N; n++) {
+          numerators[n] = r[2 + n]!;
+          denominators[n] = r[2 + N + n]!;
+        }
+        return { hypLen: r[0]!, refLen: r[1]!, numerators, denominators };
+      };
+      return {
+        name: "NLTK-BLEU",
+        width: 2 + 2 * N,
+        float32: false,
+        toRow(stats, out, offset) {
+          out[offset] = stats.hypLen;
+          out[offset + 1] = stats.refLen;
+          for (let n = 0; n < N; n++) {
+            out[offset + 2 + n] = stats.numerators[n]!;
+            out[offset + 2 + N + n] = stats.denominators[n]!;
+          }
+        },
+        score: (sums) => scoreNltk(fromRow(sums), o, undefined).score,
+        scoreStats: (stats) => scoreNltk(stats, o, undefined).score,
+      };
+    },
     format(result: NltkBleuResult, fmt?: FormatOptions) {
       return `NLTK-BLEU = ${result.score.toFixed(fmt?.width ?? 4)} (BP = ${result.bp.toFixed(3)} hyp_len = ${result.hypLen} ref_len = ${result.refLen})`;
     },

@@ -7,7 +7,7 @@ import {
   formatSignature,
   validateSegment,
 } from "@gramscore/core";
-import type { FormatOptions, Metric, ScoreLevel, Segment } from "@gramscore/core";
+import type { FormatOptions, Metric, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
 import type { NgramCounts } from "@gramscore/ngram";
@@ -92,6 +92,12 @@ export interface ChrfMetric extends Metric<ChrfStats, ChrfResult> {
   format(result: ChrfResult, options?: FormatOptions): string;
   /** Validates statistics read from JSON. @throws GramscoreError `INVALID_STATS`. */
   parseStats(value: unknown): ChrfStats;
+  /**
+   * The statistics as resampling rows (`3 × orders` counts, sacrebleu's layout) for
+   * `@gramscore/significance`; one key, `score`. On float32 sums it repeats sacrebleu's float32
+   * precision and recall. @throws GramscoreError `INVALID_OPTION` for another key.
+   */
+  rows(key?: string): StatsRows<ChrfStats>;
   /** Matched character and word n-grams per order, and the score against each reference. */
   explain(hyp: string, refs: readonly string[]): ChrfExplanation;
   /**
@@ -349,6 +355,27 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
 
     summarize(result) {
       return { score: result.score };
+    },
+
+    rows(key) {
+      if (key !== undefined && key !== "score" && key !== scoreName) {
+        throw new GramscoreError(ErrorCode.INVALID_OPTION, `${scoreName} has one resampled score, "score", but got the key ${describeValue(key)}.`);
+      }
+      return {
+        name: scoreName,
+        width: stride,
+        float32: true,
+        toRow(stats, out, offset) {
+          const counts = stats.counts;
+          for (let i = 0; i < stride; i++) out[offset + i] = counts[i]!;
+        },
+        score(sums, _count, float32) {
+          return fScore(sums, 0, orders, factor, epsSmoothing, float32);
+        },
+        scoreStats(stats) {
+          return fScore(stats.counts, 0, orders, factor, epsSmoothing);
+        },
+      };
     },
 
     format(result, formatOptions) {

@@ -16,16 +16,27 @@ export const EPS = 1e-16;
  *   (ε when its denominator is 0), averaged over all orders, ×100.
  *
  * @param factor `β²` (sacrebleu's `beta ** 2`).
+ * @param float32 The statistics are float32 (sacrebleu's bootstrap resamples, `np.array(stats,
+ *   dtype="float32")` summed): each order's precision and recall are then float32 quotients, as numpy
+ *   divides two float32 scalars; the rest stays float64, as in sacrebleu.
  */
-export function fScore(stats: ArrayLike<number>, offset: number, orders: number, factor: number, epsSmoothing: boolean): number {
+export function fScore(
+  stats: ArrayLike<number>,
+  offset: number,
+  orders: number,
+  factor: number,
+  epsSmoothing: boolean,
+  float32 = false,
+): number {
+  const div = float32 ? (a: number, b: number): number => Math.fround(a / b) : (a: number, b: number): number => a / b;
   if (epsSmoothing) {
     let score = 0;
     for (let i = 0; i < orders; i++) {
       const nHyp = stats[offset + 3 * i]!;
       const nRef = stats[offset + 3 * i + 1]!;
       const nMatch = stats[offset + 3 * i + 2]!;
-      const prec = nHyp > 0 ? nMatch / nHyp : EPS;
-      const rec = nRef > 0 ? nMatch / nRef : EPS;
+      const prec = nHyp > 0 ? div(nMatch, nHyp) : EPS;
+      const rec = nRef > 0 ? div(nMatch, nRef) : EPS;
       const denom = factor * prec + rec;
       score += denom > 0 ? ((1 + factor) * prec * rec) / denom : EPS;
     }
@@ -39,8 +50,8 @@ export function fScore(stats: ArrayLike<number>, offset: number, orders: number,
     const nRef = stats[offset + 3 * i + 1]!;
     if (nHyp > 0 && nRef > 0) {
       const nMatch = stats[offset + 3 * i + 2]!;
-      avgPrec += nMatch / nHyp;
-      avgRec += nMatch / nRef;
+      avgPrec += div(nMatch, nHyp);
+      avgRec += div(nMatch, nRef);
       effective++;
     }
   }

@@ -10,6 +10,7 @@ import {
   type ScoreLevel,
   type Segment,
   type SignatureValue,
+  type StatsRows,
   validateSegment,
 } from "@gramscore/core";
 import { bootstrap, canonicalRows } from "./bootstrap.js";
@@ -29,6 +30,14 @@ export interface RougeMetric extends Metric<RougeStats, RougeResult> {
   readonly types: readonly string[];
   /** The signature of one ROUGE type's numbers: the metric signature with only that type first. */
   typeSignature(type: string): string;
+  /**
+   * The statistics as resampling rows (one column per number of a segment) for
+   * `@gramscore/significance`. `key` is a type (`rouge1`: its F-measure) or a type and measure as
+   * `summarize` names them (`rouge1.p`, `rougeL.r`, `rougeLsum.f`); default the first type's F-measure.
+   * A resample's score is the corpus score of its summed rows (float64 sums).
+   * @throws GramscoreError `INVALID_OPTION` for an unknown key.
+   */
+  rows(key?: string): StatsRows<RougeStats>;
   /** The result of one segment (`score(stats(hyp, refs), "segment")`). */
   scoreSegment(hypothesis: string, references: readonly string[]): RougeResult;
   /**
@@ -229,6 +238,41 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
     },
 
     signature: () => signature,
+
+    rows(key?: string): StatsRows<RougeStats> {
+      const wanted = key ?? types[0]!;
+      const dot = wanted.lastIndexOf(".");
+      const measure = dot > 0 ? wanted.slice(dot + 1) : "f";
+      const type = dot > 0 ? wanted.slice(0, dot) : wanted;
+      const ti = types.indexOf(type);
+      const mi = ["p", "r", "f"].indexOf(measure);
+      if (ti < 0 || mi < 0) {
+        throw new GramscoreError(
+          ErrorCode.INVALID_OPTION,
+          `This metric resamples ${types.map((t) => `${t}, ${t}.p, ${t}.r, ${t}.f`).join("; ")}, not ${describeValue(key)}.`,
+        );
+      }
+      const at = ti * 3 + mi;
+      const values = new Float64Array(types.length * 3);
+      return {
+        name: dot > 0 ? wanted : type,
+        width: columns,
+        float32: false,
+        toRow(stats, out, offset) {
+          for (let c = 0; c < columns; c++) out[offset + c] = exactValue(stats.sums[c]!);
+        },
+        score(sums, count) {
+          corpusValues(sums, count, values, "corpus");
+          return values[at]!;
+        },
+        scoreStats(stats) {
+          const sums = new Float64Array(columns);
+          for (let c = 0; c < columns; c++) sums[c] = exactValue(stats.sums[c]!);
+          corpusValues(sums, stats.count, values, "corpus");
+          return values[at]!;
+        },
+      };
+    },
 
     typeSignature(type: string): string {
       if (!types.includes(type)) {

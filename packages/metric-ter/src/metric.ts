@@ -1,5 +1,5 @@
 import { ErrorCode, GramscoreError, assertText, describeValue, formatFixed, formatSignature, pySplit, validateSegment } from "@gramscore/core";
-import type { FormatOptions, Metric, ScoreLevel, Segment } from "@gramscore/core";
+import type { FormatOptions, Metric, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { OP_DEL, OP_INS, OP_MATCH, OP_SUB, TerAligner, performShift } from "./align.js";
 import type { ShiftStep } from "./align.js";
 import { ExactSum, exactAdd, exactValue, isCanonical } from "./exact.js";
@@ -105,6 +105,12 @@ export interface TerMetric extends Metric<TerStats, TerResult> {
   format(result: TerResult, options?: FormatOptions): string;
   /** Validates statistics read from JSON. @throws GramscoreError `INVALID_STATS`. */
   parseStats(value: unknown): TerStats;
+  /**
+   * Resampling rows `[edits, refLength]` for `@gramscore/significance`; one key, `score`. On float32
+   * sums the ratio is a float32 quotient, as sacrebleu's bootstrap computes it.
+   * @throws GramscoreError `INVALID_OPTION` for another key.
+   */
+  rows(key?: string): StatsRows<TerStats>;
   /** The chosen reference, the shifts and the final alignment of a segment. */
   explain(hyp: string, refs: readonly string[]): TerExplanation;
   /**
@@ -314,6 +320,30 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
 
     signature(stats?: TerStats) {
       return signatureOf(stats !== undefined && stats.nrefs !== 0 ? stats.nrefs : observed);
+    },
+
+    rows(key?: string): StatsRows<TerStats> {
+      if (key !== undefined && key !== "score") {
+        throw new GramscoreError(ErrorCode.INVALID_OPTION, `TER has one resampled score, "score", but got the key ${describeValue(key)}.`);
+      }
+      return {
+        name: "TER",
+        width: 2,
+        float32: true,
+        toRow(stats, out, offset) {
+          out[offset] = stats.edits;
+          out[offset + 1] = exactValue(stats.refLength);
+        },
+        score(sums, _count, float32) {
+          const e = sums[0]!;
+          const r = sums[1]!;
+          if (r > 0) return 100 * (float32 ? Math.fround(e / r) : e / r);
+          return e > 0 ? 100 : 0;
+        },
+        scoreStats(stats) {
+          return terScore(stats.edits, exactValue(stats.refLength));
+        },
+      };
     },
 
     summarize(result) {

@@ -1,0 +1,32 @@
+/**
+ * Bootstrap confidence intervals and paired significance tests (paired bootstrap, approximate
+ * randomization) for every gramscore metric with numeric rows, identical to sacrebleu 2.6.0 with the
+ * same seed: numpy's `default_rng`, sacrebleu's float32 sums and arithmetic, and its text output.
+ */
+export { NumpyGenerator, defaultRng } from "./rng.js";
+export type { Seed } from "./rng.js";
+export { exactMean, numpyMean, pairwiseSum } from "./sums.js";
+export {
+  DEFAULT_SEED,
+  collectRows,
+  concatRows,
+  confidenceInterval,
+  estimateCi,
+  pairedTest,
+  resamplingSignature,
+  rowsOf,
+  seedLabel,
+} from "./engine.js";
+export type {
+  CollectOptions,
+  ConfidenceInterval,
+  ConfidenceOptions,
+  NamedRows,
+  PairedOptions,
+  PairedResult,
+  PairedSystemResult,
+  SystemRows,
+} from "./engine.js";
+export { formatConfidenceLines, formatPairedTable } from "./format.js";
+export type { ConfidenceLine, PairedTableOptions } from "./format.js";
+export { VERSION } from "./version.js";
