@@ -123,3 +123,34 @@ describe("dependency usage (check-deps checkUsage)", () => {
     }
   });
 });
+
+describe("what the READMEs say about the packages", () => {
+  const readmeFiles = [join(repoRoot, "README.md"), ...packages.map((p) => join(p.dir, "README.md"))].filter((f) => existsSync(f));
+  it("the Node version the READMEs name is the one engines.node requires", () => {
+    const engines = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).engines.node as string;
+    const min = engines.replace(/^>=/, "");
+    const wrong: string[] = [];
+    for (const file of readmeFiles) {
+      for (const m of readFileSync(file, "utf8").matchAll(/\bNode(?:\.js)? (\d+(?:\.\d+)*)\+/g)) {
+        if (m[1] !== min) wrong.push(`${file}: "${m[0]}" but engines.node is "${engines}"`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("the dependency diagram of the root README lists every metric's internal dependencies (core aside)", () => {
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const diagram = /## How the packages depend on each other\n+```\n([^]*?)```/.exec(readme)?.[1] ?? "";
+    for (const { manifest } of packages.filter((p) => /^@gramscore\/metric-/.test(p.manifest.name))) {
+      const short = manifest.name.replace("@gramscore/", "");
+      const line = new RegExp(`\\b${short} ─► ([^\\n]*)`).exec(diagram);
+      expect(line, `${short} is missing from the diagram`).not.toBeNull();
+      const drawn = line![1]!.split(",").map((s) => s.trim()).sort();
+      const deps = Object.keys(manifest.dependencies ?? {})
+        .filter((d) => d.startsWith("@gramscore/") && d !== "@gramscore/core")
+        .map((d) => d.replace("@gramscore/", ""))
+        .sort();
+      expect(drawn, `${short}'s arrow in the README diagram`).toEqual(deps);
+    }
+  });
+});
