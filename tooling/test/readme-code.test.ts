@@ -33,7 +33,7 @@ const modules = readmes.map((r) => {
   const runSource = isTs(r) ? transformSync(runnable.source, { loader: "ts", format: "esm", target: "es2022" }).code : runnable.source;
   const runFile = join(outDir, `${slug(r.rel)}.run.mjs`);
   writeFileSync(runFile, runSource);
-  const notRun = r.blocks.filter((b: { noRun: string | null }) => b.noRun !== null).map((b: { line: number; noRun: string }) => `${r.rel}:${b.line} (${b.noRun})`);
+  const notRun = r.blocks.filter((b: { noRun: string | null }) => b.noRun !== null).map((b: { line: number; noRun: string | null }) => `${r.rel}:${b.line} (${b.noRun})`);
   return { ...r, checkFile, runFile, claims: runnable.claims, prose: checked.prose as string[], notRun };
 });
 
