@@ -16,6 +16,8 @@ export {
   roundHalfEven,
   sumPartials,
 } from "./numerics.js";
+export { exp, log, pow } from "./libm.js";
+export { glibcExp } from "./libm-glibc.js";
 export { assertText, findLoneSurrogate } from "./text.js";
 export type {
   FormatOptions,

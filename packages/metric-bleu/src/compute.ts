@@ -1,4 +1,4 @@
-import { formatFixed, formatSignature } from "@gramscore/core";
+import { formatFixed, formatSignature, glibcExp as exp, log } from "@gramscore/core";
 import type { SmoothMethod } from "./options.js";
 import { VERSION } from "./version.js";
 
@@ -53,7 +53,7 @@ export interface ComputeOptions {
 
 /** sacrebleu's `my_log`: `log(x)`, or −9999999999 for 0 (so a zero precision zeroes the score). */
 function myLog(x: number): number {
-  return x === 0 ? -9999999999 : Math.log(x);
+  return x === 0 ? -9999999999 : log(x);
 }
 
 /**
@@ -92,7 +92,7 @@ export function computeBleuAt(
     if (correct[n] !== 0) anyMatch = true;
   }
   let bp = 1.0;
-  if (sysLen < refLen) bp = sysLen > 0 ? Math.exp(1 - refLen / sysLen) : 0.0;
+  if (sysLen < refLen) bp = sysLen > 0 ? exp(1 - refLen / sysLen) : 0.0;
   const precisions = new Array<number>(N).fill(0);
   const ratio = refLen ? sysLen / refLen : 0;
   if (!anyMatch) return { score: 0.0, counts: correct, totals: total, precisions, bp, sysLen, refLen, ratio };
@@ -121,7 +121,7 @@ export function computeBleuAt(
   }
   let sum = 0;
   for (let n = 0; n < effOrder; n++) sum += myLog(precisions[n]!);
-  const score = bp * Math.exp(sum / effOrder);
+  const score = bp * exp(sum / effOrder);
   return { score, counts: correct, totals: total, precisions, bp, sysLen, refLen, ratio };
 }
 

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue, formatFixed, formatSignature, validateSegment } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, formatFixed, formatSignature, glibcExp as exp, log, validateSegment } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, Tokenizer } from "@gramscore/core";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
 import type { Spans } from "./kernel.js";
@@ -93,15 +93,15 @@ export function computeHfBleu(stats: HfBleuStats, smooth: boolean): HfBleuResult
   let geoMean = 0;
   if (Math.min(...precisions) > 0) {
     let logSum = 0;
-    for (const p of precisions) logSum += (1.0 / N) * Math.log(p);
-    geoMean = Math.exp(logSum);
+    for (const p of precisions) logSum += (1.0 / N) * log(p);
+    geoMean = exp(logSum);
   }
   if (stats.referenceLength === 0) throw zeroDivision("The reference length is 0 (every shortest reference is empty)");
   const ratio = stats.translationLength / stats.referenceLength;
   let bp = 1.0;
   if (!(ratio > 1.0)) {
     if (ratio === 0) throw zeroDivision("The translation length is 0 (empty hypotheses)");
-    bp = Math.exp(1 - 1.0 / ratio);
+    bp = exp(1 - 1.0 / ratio);
   }
   return {
     bleu: geoMean * bp,

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue, formatSignature, fsum, validateSegment } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, formatSignature, fsum, glibcExp as exp, log, validateSegment } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, Tokenizer } from "@gramscore/core";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
 import type { Spans } from "./kernel.js";
@@ -161,7 +161,7 @@ function smooth(p: PyNum[], o: ResolvedNltk, hypLen: number, last: LastSegment |
       const pi = q[i]!;
       if (num(pi) === 0n && len > 1) {
         // 1 / (2 ** incvnt * k / log(hyp_len)) / denominator
-        const numerator = div(1, div(mul(pyInt(2 ** inc), fromJs(o.k)), Math.log(len)));
+        const numerator = div(1, div(mul(pyInt(2 ** inc), fromJs(o.k)), log(len)));
         q[i] = div(numerator, pyInt(den(pi)));
         inc++;
       }
@@ -251,7 +251,7 @@ export interface NltkBleuResult {
 function brevityPenalty(refLen: number, hypLen: number): number {
   if (hypLen > refLen) return 1;
   if (hypLen === 0) return 0;
-  return Math.exp(1 - refLen / hypLen);
+  return exp(1 - refLen / hypLen);
 }
 
 /** NLTK 3.8 `corpus_bleu` from its sums (and the last segment, for methods 4–7 when needed). */
@@ -273,9 +273,9 @@ function scoreNltk(stats: NltkBleuStats, o: ResolvedNltk, last: LastSegment | un
     const count = Math.min(weight.length, p.length);
     for (let i = 0; i < count; i++) {
       const pi = p[i]!;
-      if (isPositive(pi)) terms.push(weight[i]! * Math.log(toFloat(pi)));
+      if (isPositive(pi)) terms.push(weight[i]! * log(toFloat(pi)));
     }
-    return bp * Math.exp(fsum(terms));
+    return bp * exp(fsum(terms));
   });
   return { score: scores[0]!, scores, ...base };
 }

@@ -11,8 +11,6 @@ import type { SacrebleuOptions, SacrebleuResult } from "./expected.js";
 
 if (!hasShared) console.log(SKIP_MESSAGE);
 
-const TOL = 1e-9;
-
 type ExpectedResult = SacrebleuResult;
 
 interface ExpectedBleu {
@@ -25,13 +23,13 @@ interface ExpectedBleu {
 }
 
 function compare(m: Mismatches, r: BleuResult, e: ExpectedResult, at: () => string): void {
-  m.close(r.score, e.score, TOL, () => `${at()} score`);
-  m.close(r.bp, e.bp, TOL, () => `${at()} bp`);
-  m.allClose(r.precisions, e.precisions, TOL, () => `${at()} precisions`);
+  m.same(r.score, e.score, () => `${at()} score`);
+  m.same(r.bp, e.bp, () => `${at()} bp`);
+  m.allSame(r.precisions, e.precisions, () => `${at()} precisions`);
   m.equal(r.counts, e.counts, () => `${at()} counts`);
   m.equal(r.totals, e.totals, () => `${at()} totals`);
   m.equal([r.sysLen, r.refLen], [e.sys_len, e.ref_len], () => `${at()} lengths`);
-  m.check(r.ratio === e.ratio, () => `${at()} ratio ${r.ratio} vs ${e.ratio}`);
+  m.same(r.ratio, e.ratio, () => `${at()} ratio`);
   m.check(formatBleu(r) === e.str, () => `${at()} str "${formatBleu(r)}" vs "${e.str}"`);
 }
 
@@ -87,8 +85,9 @@ describe.skipIf(!hasShared)("cases.jsonl", () => {
         configs++;
       }
     }
-    console.log(`cases.jsonl: ${cases.length} cases, ${configs} BLEU configuration results and ${segments} segment results compared`);
+    console.log(`cases.jsonl: ${cases.length} cases, ${configs} BLEU configuration results and ${segments} segment results compared (${m.identical} of ${m.floats} floats identical)`);
     expect(m.report()).toEqual({ count: 0, first: [] });
+    expect(m.identical).toBe(m.floats);
   });
 
   it("every NLTK method of every case (sentence_bleu and corpus_bleu, errors included)", () => {
@@ -115,21 +114,22 @@ describe.skipIf(!hasShared)("cases.jsonl", () => {
         run(
           () => {
             const d = nltkCorpusBleuDetails(refs, hyps, { smoothing: k });
-            m.close(d.score, e.corpus.score, 1e-12, () => `${at()} corpus`);
+            m.same(d.score, e.corpus.score, () => `${at()} corpus`);
             m.equal(d.matches, e.corpus.matches, () => `${at()} matches`);
             m.equal(d.totals, e.corpus.totals, () => `${at()} totals`);
             m.equal([d.hypLen, d.refLen], [e.corpus.hyp_len, e.corpus.ref_len], () => `${at()} lengths`);
-            m.close(d.bp, e.corpus.bp, 1e-12, () => `${at()} bp`);
+            m.same(d.bp, e.corpus.bp, () => `${at()} bp`);
           },
           e.corpus.error,
           "corpus",
         );
         e.segments.forEach((s, i) => {
-          run(() => m.close(nltkSentenceBleu(refs[i]!, hyps[i]!, { smoothing: k }), s.score, 1e-12, () => `${at()} segment ${i}`), s.error, `segment ${i}`);
+          run(() => m.same(nltkSentenceBleu(refs[i]!, hyps[i]!, { smoothing: k }), s.score, () => `${at()} segment ${i}`), s.error, `segment ${i}`);
         });
       }
     }
-    console.log(`cases.jsonl: ${compared} NLTK results compared`);
+    console.log(`cases.jsonl: ${compared} NLTK results compared (${m.identical} of ${m.floats} floats identical)`);
     expect(m.report()).toEqual({ count: 0, first: [] });
+    expect(m.identical).toBe(m.floats);
   });
 });

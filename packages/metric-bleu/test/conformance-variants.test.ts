@@ -1,5 +1,6 @@
 // NLTK 3.8 (nltk-bleu, methods 0-7) and HuggingFace evaluate (bleu-hf, bleu-hf-smooth) on the shared
-// MT data: per line and per system, within 1e-12, errors where the reference raised.
+// MT data: per line and per system, every float identical to the last bit, errors where the reference
+// raised.
 import { pySplit } from "@gramscore/core";
 import { describe, expect, it } from "vitest";
 import { createHfBleu, createNltkBleu, hfBleu, nltkCorpusBleuDetails, nltkSentenceBleu } from "@gramscore/metric-bleu";
@@ -9,7 +10,6 @@ import { Mismatches, readCorpus, readSegments } from "./expected.js";
 
 if (!hasShared) console.log(SKIP_MESSAGE);
 
-const TOL = 1e-12;
 const METHODS = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 
 interface NltkSegment {
@@ -71,7 +71,7 @@ describe.skipIf(!hasShared)("NLTK 3.8 BLEU (nltk-bleu) on the shared data", () =
           try {
             const got = nltkSentenceBleu(rs, hyp, { smoothing: k });
             m.check(want === undefined, () => `${at()}: expected ${want}, got ${got}`);
-            if (want === undefined) m.close(got, e.scores[name]!, TOL, at);
+            if (want === undefined) m.same(got, e.scores[name]!, at);
           } catch (error) {
             const nltkError = (error as { details?: { nltkError?: string } }).details?.nltkError;
             m.check(want !== undefined && nltkError === want, () => `${at()}: unexpected ${String(error)}`);
@@ -87,11 +87,11 @@ describe.skipIf(!hasShared)("NLTK 3.8 BLEU (nltk-bleu) on the shared data", () =
         try {
           const d = nltkCorpusBleuDetails(refs, hyps, { smoothing: k });
           m.check(c.error === undefined, () => `${at()}: expected ${c.error}`);
-          m.close(d.score, c.score!, TOL, at);
+          m.same(d.score, c.score!, at);
           m.equal(d.matches, c.matches, () => `${at()} matches`);
           m.equal(d.totals, c.totals, () => `${at()} totals`);
           m.equal([d.hypLen, d.refLen], [c.hyp_len, c.ref_len], () => `${at()} lengths`);
-          m.close(d.bp, c.bp, TOL, () => `${at()} bp`);
+          m.same(d.bp, c.bp, () => `${at()} bp`);
         } catch (error) {
           m.check(c.error !== undefined, () => `${at()}: unexpected ${String(error)}`);
         }
@@ -100,16 +100,17 @@ describe.skipIf(!hasShared)("NLTK 3.8 BLEU (nltk-bleu) on the shared data", () =
           const metric = createNltkBleu({ smoothing: k });
           let total = metric.empty();
           for (let i = sys.first_line; i <= sys.last_line; i++) total = metric.merge(total, metric.stats(lines[i]!.hyp, lines[i]!.refs));
-          m.close(metric.score(total, "corpus").score, c.score!, TOL, () => `${at()} via the metric`);
+          m.same(metric.score(total, "corpus").score, c.score!, () => `${at()} via the metric`);
         }
       }
       m.check(errors === sys.segment_errors.method6, () => `method6 errors ${errors} vs ${sys.segment_errors.method6}`);
     }
     console.log(
       `nltk-bleu: ${segments} segments x 8 methods and ${expected.systems.length} system(s) compared, ${errors} expected errors reproduced, ` +
-        `largest difference ${m.maxDelta.toExponential(2)}`,
+        `${m.identical} of ${m.floats} floats identical, largest difference ${m.maxDelta.toExponential(2)}`,
     );
     expect(m.report()).toEqual({ count: 0, first: [] });
+    expect(m.identical).toBe(m.floats);
   });
 });
 
@@ -135,10 +136,10 @@ describe.skipIf(!hasShared)("HuggingFace evaluate bleu (bleu-hf, bleu-hf-smooth)
           try {
             const r = got();
             m.check(e.error === undefined, () => `${at()}: expected ${e.error}`);
-            m.close(r.bleu, e.bleu!, TOL, at);
-            m.allClose(r.precisions, e.precisions!, TOL, () => `${at()} precisions`);
-            m.close(r.brevityPenalty, e.brevity_penalty!, TOL, () => `${at()} bp`);
-            m.close(r.lengthRatio, e.length_ratio!, TOL, () => `${at()} ratio`);
+            m.same(r.bleu, e.bleu!, at);
+            m.allSame(r.precisions, e.precisions!, () => `${at()} precisions`);
+            m.same(r.brevityPenalty, e.brevity_penalty!, () => `${at()} bp`);
+            m.same(r.lengthRatio, e.length_ratio!, () => `${at()} ratio`);
             m.equal([r.translationLength, r.referenceLength], [e.translation_length!, e.reference_length!], () => `${at()} lengths`);
           } catch (error) {
             m.check(e.error === "ZeroDivisionError: float division by zero", () => `${at()}: unexpected ${String(error)}`);
@@ -162,9 +163,10 @@ describe.skipIf(!hasShared)("HuggingFace evaluate bleu (bleu-hf, bleu-hf-smooth)
       }
       console.log(
         `${dataset}: bleu-hf and bleu-hf-smooth, ${segments} segment and ${systems} system results compared, ` +
-          `${raised} ZeroDivisionErrors reproduced, largest difference ${m.maxDelta.toExponential(2)}`,
+          `${raised} ZeroDivisionErrors reproduced, ${m.identical} of ${m.floats} floats identical, largest difference ${m.maxDelta.toExponential(2)}`,
       );
       expect(m.report()).toEqual({ count: 0, first: [] });
+      expect(m.identical).toBe(m.floats);
     });
   }
 });

@@ -86,6 +86,9 @@ export class Mismatches {
   compared = 0;
   /** Largest |actual - expected| seen by {@link close} and {@link allClose}. */
   maxDelta = 0;
+  /** Floating-point values compared by {@link same} and {@link allSame}, and how many were identical. */
+  floats = 0;
+  identical = 0;
 
   /** Records a check; `ok` false adds `what()` to the report. */
   check(ok: boolean, what: () => string): void {
@@ -100,6 +103,29 @@ export class Mismatches {
     const d = Math.abs(actual - expected);
     if (d > this.maxDelta) this.maxDelta = d;
     this.check(actual === expected || Math.abs(actual - expected) <= tol, () => `${what()}: ${actual} vs ${expected}`);
+  }
+
+  /** Identity of two floats, bit for bit (`Object.is`: the same double, NaN equal to NaN, 0 unequal to −0). */
+  same(actual: number, expected: number, what: () => string): void {
+    this.floats++;
+    const ok = Object.is(actual, expected);
+    if (ok) this.identical++;
+    else if (Math.abs(actual - expected) > this.maxDelta) this.maxDelta = Math.abs(actual - expected);
+    this.check(ok, () => `${what()}: ${actual} vs ${expected} (not identical)`);
+  }
+
+  /** Element-wise {@link same} of two float arrays (one check; every element counted). */
+  allSame(actual: ArrayLike<number>, expected: ArrayLike<number>, what: () => string): void {
+    let ok = actual.length === expected.length;
+    for (let i = 0; i < Math.min(actual.length, expected.length); i++) {
+      this.floats++;
+      if (Object.is(actual[i], expected[i])) this.identical++;
+      else {
+        ok = false;
+        if (Math.abs(actual[i]! - expected[i]!) > this.maxDelta) this.maxDelta = Math.abs(actual[i]! - expected[i]!);
+      }
+    }
+    this.check(ok, () => `${what()}: [${Array.from(actual).join(",")}] vs [${Array.from(expected).join(",")}] (not identical)`);
   }
 
   /** Element-wise equality of two integer arrays. */

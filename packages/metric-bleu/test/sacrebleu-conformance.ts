@@ -1,7 +1,7 @@
 // Every sacrebleu 2.6.0 BLEU configuration recorded in ../shared/conformance/expected, on every MT
-// dataset: per system the corpus result (raw statistics exactly, score / precisions / bp within 1e-9,
-// sacrebleu's formatted line and signature), and per line the sentence_score result where the
-// reference recorded one. Statistics come from the metric's own stats() (tokenizer included).
+// dataset: per system the corpus result (raw statistics exactly; score, precisions, bp and ratio
+// identical to the last bit, as are sacrebleu's formatted line and signature), and per line the
+// sentence_score result where the reference recorded one (score, precisions and bp identical). Statistics come from the metric's own stats() (tokenizer included).
 // The passes are split over two test files so that they run in parallel.
 import { describe, expect, it } from "vitest";
 import { createBleu, formatBleu } from "@gramscore/metric-bleu";
@@ -11,8 +11,6 @@ import type { DataRecord } from "../../../tooling/conformance/data.js";
 import { Mismatches, readCorpus, readSegments, toBleuOptions, withoutVersion } from "./expected.js";
 import type { SacrebleuSegment } from "./expected.js";
 
-
-const TOL = 1e-9;
 
 /**
  * Configurations that differ only in smoothing / effective order share one statistics pass: a pass
@@ -76,12 +74,12 @@ export function defineSacrebleuConformance(passNames: readonly string[]): void {
               m.equal(total.totals, raw.totals, () => `${where()} totals`);
               const r = metric.score(total, "corpus");
               const c = sys.corpus;
-              m.close(r.score, c.score, TOL, () => `${where()} score`);
-              m.close(r.bp, c.bp, TOL, () => `${where()} bp`);
-              m.allClose(r.precisions, c.precisions, TOL, () => `${where()} precisions`);
+              m.same(r.score, c.score, () => `${where()} score`);
+              m.same(r.bp, c.bp, () => `${where()} bp`);
+              m.allSame(r.precisions, c.precisions, () => `${where()} precisions`);
               m.equal(r.counts, c.counts, () => `${where()} counts`);
               m.equal(r.totals, c.totals, () => `${where()} smoothed totals`);
-              m.check(r.ratio === c.ratio, () => `${where()} ratio ${r.ratio} vs ${c.ratio}`);
+              m.same(r.ratio, c.ratio, () => `${where()} ratio`);
               m.check(formatBleu(r) === c.str && metric.format(r) === c.str, () => `${where()} str "${formatBleu(r)}" vs "${c.str}"`);
               // sacrebleu's signature has no field for the order; ours adds ngram:N when N is not 4.
               const ours = (s: string) => withoutVersion(s.replace(`|ngram:${N}`, ""));
@@ -98,9 +96,9 @@ export function defineSacrebleuConformance(passNames: readonly string[]): void {
                 m.equal(s.matches, e.matches, () => `${at()} matches`);
                 m.equal(s.totals, e.totals, () => `${at()} totals`);
                 const sr = metric.score(s, "segment");
-                m.close(sr.score, e.score, TOL, () => `${at()} score`);
-                m.close(sr.bp, e.bp, TOL, () => `${at()} bp`);
-                m.allClose(sr.precisions, e.precisions, TOL, () => `${at()} precisions`);
+                m.same(sr.score, e.score, () => `${at()} score`);
+                m.same(sr.bp, e.bp, () => `${at()} bp`);
+                m.allSame(sr.precisions, e.precisions, () => `${at()} precisions`);
                 segments++;
               }
               if (sys.segment_signature !== undefined) {
@@ -115,9 +113,10 @@ export function defineSacrebleuConformance(passNames: readonly string[]): void {
           }
           console.log(
             `${dataset} ${pass.name}: ${lines.length} lines counted; ${systems} system results and ${segments} segment results compared ` +
-              `(${m.compared} checks, largest float difference ${m.maxDelta.toExponential(2)}) for ${configs.join(", ")}`,
+              `(${m.compared} checks; ${m.identical} of ${m.floats} floats identical, largest difference ${m.maxDelta.toExponential(2)}) for ${configs.join(", ")}`,
           );
           expect(m.report()).toEqual({ count: 0, first: [] });
+          expect(m.identical).toBe(m.floats);
         });
       }
     }

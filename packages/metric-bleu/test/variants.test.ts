@@ -100,7 +100,7 @@ describe("HuggingFace evaluate mode", () => {
   it("smooth adds one to every order, unigrams included", () => {
     const r = hfBleu(["a b c"], [["a b d"]], { smooth: true });
     expect(r.precisions).toEqual([0.75, 2 / 3, 0.5, 1]);
-    expect(r.bleu).toBeCloseTo(0.7071067811865475, 14);
+    expect(r.bleu).toBe(0.7071067811865475);
     expect(hfBleu(["a b c"], [["a b d"]]).bleu).toBe(0);
   });
 

@@ -1,6 +1,5 @@
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, pow } from "@gramscore/core";
 import { checkSequence } from "./lcs.js";
-import { pow } from "./pow.js";
 
 /**
  * Token counts over one or more token-id sequences (e.g. all sentences of a summary), as a `Map`

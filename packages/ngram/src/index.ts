@@ -24,7 +24,7 @@ export type { WeightedLcs } from "./wlcs.js";
 export { clipLcsHits, clipWeightedLcsHits, unigramCounts } from "./clip.js";
 export { countSkipBigrams } from "./skipgram.js";
 export type { SkipBigramOptions } from "./skipgram.js";
-export { pow } from "./pow.js";
+export { pow } from "@gramscore/core";
 export { VERSION };
 
 /**

@@ -1,6 +1,5 @@
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, pow } from "@gramscore/core";
 import { checkSequence, indicesOf, scratchMarks } from "./lcs.js";
-import { pow } from "./pow.js";
 
 /** Result of {@link weightedLcs}. */
 export interface WeightedLcs {
