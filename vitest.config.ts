@@ -7,7 +7,7 @@ function projects() {
   const roots = ["packages", "apps", "examples"].flatMap((group) =>
     existsSync(group) ? readdirSync(group).map((name) => join(group, name)) : [],
   );
-  roots.push("tooling");
+  roots.push("tooling", "tooling/consumer");
   return roots
     .filter((root) => existsSync(join(root, "test")))
     .map((root) => ({

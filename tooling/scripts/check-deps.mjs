@@ -1,12 +1,76 @@
 #!/usr/bin/env node
 // Fails when a package depends on (or imports) a package of its own tier or above, declares an internal
-// package as a peer, or uses something other than "workspace:^" for an internal runtime dependency.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+// package as a peer, uses something other than "workspace:^" for an internal runtime dependency, imports
+// a package it does not declare, lists a runtime dependency it never imports, or lists one that the
+// build bundles into dist/ (then it belongs in devDependencies: installing it again is dead weight).
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TIERS, workspacePackages } from "./workspace.mjs";
 
 const IMPORT_RE = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](@gramscore\/[a-z0-9-]+|gramscore)(?:\/[^"']*)?["']/g;
+/** Every static or dynamic import / require / re-export of a string specifier. */
+const ANY_IMPORT_RE = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']((?:@[a-z0-9][\w.~-]*\/)?[a-z0-9][\w.~-]*(?:\/[\w.~/-]*)?)["']/g;
+
+/** The package name of a bare specifier (`@scope/name/sub` → `@scope/name`), or null for built-ins. */
+export function packageName(specifier) {
+  if (specifier.startsWith("node:") || builtinModules.includes(specifier.split("/")[0])) return null;
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+/** Package names imported by the files. */
+function importedPackages(files) {
+  const found = new Set();
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
+    for (const m of text.matchAll(ANY_IMPORT_RE)) {
+      const name = packageName(m[1]);
+      if (name) found.add(name);
+    }
+  }
+  return found;
+}
+
+/**
+ * Unused and undeclared dependencies of one package: every package its sources import must be
+ * declared (dependencies, peer, optional or dev); every runtime dependency must be imported by the
+ * sources; and when the package is built, every package dist/ imports must be a runtime dependency
+ * and every runtime dependency must still be imported by dist/ (one bundled in belongs in
+ * devDependencies). `distFiles` null skips the dist checks.
+ */
+export function checkUsage(where, manifest, srcFiles, distFiles) {
+  const problems = [];
+  const runtime = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {})]);
+  const peers = new Set(Object.keys(manifest.peerDependencies ?? {}));
+  const dev = new Set(Object.keys(manifest.devDependencies ?? {}));
+  const fromSrc = importedPackages(srcFiles);
+  for (const dep of [...fromSrc].sort()) {
+    if (dep === manifest.name) continue;
+    if (!runtime.has(dep) && !peers.has(dep) && !dev.has(dep)) {
+      problems.push(`${where}: the sources import ${dep}, which ${manifest.name} does not declare; add it to dependencies`);
+    }
+  }
+  for (const dep of Object.keys(manifest.dependencies ?? {}).sort()) {
+    if (dep.startsWith("@types/")) continue;
+    if (!fromSrc.has(dep)) problems.push(`${where}: ${dep} is in dependencies but nothing in src/ imports it; remove it`);
+  }
+  if (distFiles) {
+    const fromDist = importedPackages(distFiles);
+    for (const dep of [...fromDist].sort()) {
+      if (dep !== manifest.name && !runtime.has(dep) && !peers.has(dep)) {
+        problems.push(`${where}: dist/ imports ${dep} at run time, but it is not in dependencies (nor peerDependencies)`);
+      }
+    }
+    for (const dep of Object.keys(manifest.dependencies ?? {}).sort()) {
+      if (!dep.startsWith("@types/") && fromSrc.has(dep) && !fromDist.has(dep)) {
+        problems.push(`${where}: ${dep} is bundled into dist/, so installing it is dead weight; move it to devDependencies`);
+      }
+    }
+  }
+  return problems;
+}
 
 function sourceFiles(dir) {
   const out = [];
@@ -77,6 +141,9 @@ export function checkDependencies(packages, tiers = TIERS, root = process.cwd())
         }
       }
     }
+    const dist = join(dir, "dist");
+    const distFiles = existsSync(dist) ? sourceFiles(dist).filter((f) => !f.endsWith(".d.ts")) : null;
+    if (existsSync(join(dir, "src"))) problems.push(...checkUsage(where, manifest, sourceFiles(join(dir, "src")), distFiles));
   }
   return problems;
 }
@@ -88,5 +155,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error(`Dependency check failed (${problems.length}):\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
-  console.log("Dependency check: every package depends only on lower tiers.");
+  console.log("Dependency check: every package depends only on lower tiers, and declares exactly what it uses.");
 }

@@ -4,7 +4,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
 const out = ".vitest-results.json";
+// The consumer suite (tooling/consumer) writes its sizes-beside-budgets table here.
+const sizes = ".consumer-sizes.txt";
 rmSync(out, { force: true });
+rmSync(sizes, { force: true });
 const args = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...process.argv.slice(2)];
 const run = spawnSync("pnpm", ["exec", ...args], { stdio: "inherit" });
 let passed = 0;
@@ -17,5 +20,6 @@ if (existsSync(out)) {
 } else {
   failed = 1;
 }
+if (existsSync(sizes)) console.log(`\n${readFileSync(sizes, "utf8")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(run.status === 0 && failed === 0 ? 0 : 1);

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../conformance/data.js";
-import { checkDependencies } from "../scripts/check-deps.mjs";
+import { checkDependencies, checkUsage } from "../scripts/check-deps.mjs";
 import { TIERS, publicPackages, workspacePackages } from "../scripts/workspace.mjs";
 
 type Pkg = { dir: string; manifest: Record<string, any> };
@@ -63,5 +64,93 @@ describe("package manifests", () => {
     if (existsSync(versionFile)) expect(readFileSync(versionFile, "utf8")).toContain(`"${manifest.version}"`);
     const runtimeDeps = Object.keys(manifest.dependencies ?? {}).filter((d) => !d.startsWith("@gramscore/"));
     if (manifest.name !== "gramscore") expect(runtimeDeps, "libraries have no third-party runtime dependencies").toEqual([]);
+  });
+});
+
+describe("licence", () => {
+  const license = readFileSync(join(repoRoot, "LICENSE"), "utf8");
+  it("the root LICENSE is the Apache License 2.0 every package declares", () => {
+    expect(license).toMatch(/^\s*Apache License\s+Version 2\.0, January 2004/);
+    expect(license).toContain("END OF TERMS AND CONDITIONS");
+  });
+  it.each(publicPackages(repoRoot).map((p: Pkg) => [p.manifest.name, p] as const))("%s has the same LICENSE file (packed into its tarball)", (_name, { dir, manifest }) => {
+    expect(manifest.license).toBe("Apache-2.0");
+    expect(existsSync(join(dir, "LICENSE")), `${dir}/LICENSE: copy the root LICENSE there`).toBe(true);
+    expect(readFileSync(join(dir, "LICENSE"), "utf8")).toBe(license);
+  });
+});
+
+describe("tree-shaking", () => {
+  // A module-level defineMetric/defineTokenizer/definePlugin call that is not marked pure keeps every
+  // descriptor (and all the code it reaches) in a bundle that imported something else from the package.
+  it("every module-level define*() call in the packages is marked /* @__PURE__ */", () => {
+    const problems: string[] = [];
+    for (const { dir } of publicPackages(repoRoot) as Pkg[]) {
+      const src = join(dir, "src");
+      if (!existsSync(src)) continue;
+      for (const file of readdirSync(src, { recursive: true }) as string[]) {
+        if (!file.endsWith(".ts")) continue;
+        const text = readFileSync(join(src, file), "utf8");
+        for (const m of text.matchAll(/^(?:export )?(?:const|let|var) \w+(?:: [^=]+)? = (.*?)\bdefine(?:Metric|Tokenizer|Plugin)\b/gm)) {
+          if (!m[1]!.includes("/* @__PURE__ */")) problems.push(`${join(src, file)}: ${m[0]}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("dependency usage (check-deps checkUsage)", () => {
+  it("catches an undeclared import, an unused dependency, a bundled dependency and an undeclared dist import", () => {
+    const dir = mkdtempSync(join(tmpdir(), "gramscore-deps-"));
+    try {
+      const src = join(dir, "index.ts");
+      writeFileSync(src, 'import { a } from "used-dep";\nimport { b } from "bundled-dep";\nimport { c } from "missing-dep/sub";\nimport { d } from "node:fs";\nimport { e } from "fs";\n');
+      const dist = join(dir, "index.js");
+      writeFileSync(dist, 'import { a } from "used-dep";\nimport "sneaky-dep";\n');
+      const manifest = { name: "x", dependencies: { "used-dep": "1", "bundled-dep": "1", "unused-dep": "1", "@types/y": "1" } };
+      const problems: string[] = checkUsage("x/package.json", manifest, [src], [dist]);
+      expect(problems).toHaveLength(4);
+      expect(problems.some((p) => p.includes("import missing-dep"))).toBe(true);
+      expect(problems.some((p) => p.includes("unused-dep is in dependencies but nothing in src/ imports it"))).toBe(true);
+      expect(problems.some((p) => p.includes("bundled-dep is bundled into dist/"))).toBe(true);
+      expect(problems.some((p) => p.includes("dist/ imports sneaky-dep"))).toBe(true);
+      // Moved to devDependencies, the bundled one is fine; without a build the dist checks are skipped.
+      const fixed = { name: "x", dependencies: { "used-dep": "1" }, devDependencies: { "bundled-dep": "1", "missing-dep": "1" } };
+      expect(checkUsage("x/package.json", fixed, [src], null)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("what the READMEs say about the packages", () => {
+  const readmeFiles = [join(repoRoot, "README.md"), ...packages.map((p) => join(p.dir, "README.md"))].filter((f) => existsSync(f));
+  it("the Node version the READMEs name is the one engines.node requires", () => {
+    const engines = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).engines.node as string;
+    const min = engines.replace(/^>=/, "");
+    const wrong: string[] = [];
+    for (const file of readmeFiles) {
+      for (const m of readFileSync(file, "utf8").matchAll(/\bNode(?:\.js)? (\d+(?:\.\d+)*)\+/g)) {
+        if (m[1] !== min) wrong.push(`${file}: "${m[0]}" but engines.node is "${engines}"`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("the dependency diagram of the root README lists every metric's internal dependencies (core aside)", () => {
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const diagram = /## How the packages depend on each other\n+```\n([^]*?)```/.exec(readme)?.[1] ?? "";
+    for (const { manifest } of packages.filter((p) => /^@gramscore\/metric-/.test(p.manifest.name))) {
+      const short = manifest.name.replace("@gramscore/", "");
+      const line = new RegExp(`\\b${short} ─► ([^\\n]*)`).exec(diagram);
+      expect(line, `${short} is missing from the diagram`).not.toBeNull();
+      const drawn = line![1]!.split(",").map((s) => s.trim()).sort();
+      const deps = Object.keys(manifest.dependencies ?? {})
+        .filter((d) => d.startsWith("@gramscore/") && d !== "@gramscore/core")
+        .map((d) => d.replace("@gramscore/", ""))
+        .sort();
+      expect(drawn, `${short}'s arrow in the README diagram`).toEqual(deps);
+    }
   });
 });

@@ -99,7 +99,7 @@ export const HF_BLEU_OPTIONS: readonly OptionSpec[] = [
 ];
 
 /** Descriptor of `bleu`: sacrebleu 2.6.0's BLEU. */
-export const bleuMetric = defineMetric<"bleu", BleuOptions | undefined, BleuStats, BleuResult>({
+export const bleuMetric = /* @__PURE__ */ defineMetric<"bleu", BleuOptions | undefined, BleuStats, BleuResult>({
   name: "bleu",
   description: "BLEU identical to sacrebleu 2.6.0 (13a, exp smoothing, 0-100), every option and signature",
   aliases: ["sacrebleu"],
@@ -108,7 +108,7 @@ export const bleuMetric = defineMetric<"bleu", BleuOptions | undefined, BleuStat
 });
 
 /** Descriptor of `nltk-bleu`: NLTK 3.8's BLEU (smoothing methods 0–4). */
-export const nltkBleuMetric = defineMetric<"nltk-bleu", NltkBleuMetricOptions | undefined, NltkBleuStats, NltkBleuResult>({
+export const nltkBleuMetric = /* @__PURE__ */ defineMetric<"nltk-bleu", NltkBleuMetricOptions | undefined, NltkBleuStats, NltkBleuResult>({
   name: "nltk-bleu",
   description: "BLEU identical to NLTK 3.8 corpus_bleu / sentence_bleu (0-1), weights and smoothing methods 0-4",
   options: NLTK_BLEU_OPTIONS,
@@ -116,7 +116,7 @@ export const nltkBleuMetric = defineMetric<"nltk-bleu", NltkBleuMetricOptions | 
 });
 
 /** Descriptor of `bleu-hf`: HuggingFace evaluate's `bleu`. */
-export const hfBleuMetric = defineMetric<"bleu-hf", HfBleuOptions | undefined, HfBleuStats, HfBleuResult>({
+export const hfBleuMetric = /* @__PURE__ */ defineMetric<"bleu-hf", HfBleuOptions | undefined, HfBleuStats, HfBleuResult>({
   name: "bleu-hf",
   description: "BLEU identical to HuggingFace evaluate's bleu (TF-NMT: shortest reference, add-one smoothing option, 0-1)",
   options: HF_BLEU_OPTIONS,
@@ -124,7 +124,7 @@ export const hfBleuMetric = defineMetric<"bleu-hf", HfBleuOptions | undefined, H
 });
 
 /** The plugin: `bleu`, `nltk-bleu` and `bleu-hf`. */
-export const plugin = definePlugin({
+export const plugin = /* @__PURE__ */ definePlugin({
   name: "@gramscore/metric-bleu",
   version: VERSION,
   metrics: [bleuMetric, nltkBleuMetric, hfBleuMetric],

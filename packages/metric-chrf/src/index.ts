@@ -53,7 +53,7 @@ export function sentenceChrf(hyp: string, refs: readonly string[], options?: Chr
 }
 
 /** The `chrf` metric descriptor: sacrebleu's chrF (word order 0 unless `wordOrder` is given). */
-export const chrfMetric = defineMetric<"chrf", ChrfOptions | undefined, ChrfStats, ChrfResult>({
+export const chrfMetric = /* @__PURE__ */ defineMetric<"chrf", ChrfOptions | undefined, ChrfStats, ChrfResult>({
   name: "chrf",
   description: "chrF, character n-gram F-score (sacrebleu 2.6.0): char order 6, beta 2",
   options: chrfOptionSpecs(0),
@@ -61,7 +61,7 @@ export const chrfMetric = defineMetric<"chrf", ChrfOptions | undefined, ChrfStat
 });
 
 /** The `chrf++` metric descriptor (alias `chrfpp`): chrF with word n-grams up to order 2 by default. */
-export const chrfPlusPlusMetric = defineMetric<"chrf++", ChrfOptions | undefined, ChrfStats, ChrfResult>({
+export const chrfPlusPlusMetric = /* @__PURE__ */ defineMetric<"chrf++", ChrfOptions | undefined, ChrfStats, ChrfResult>({
   name: "chrf++",
   description: "chrF++, chrF plus word unigrams and bigrams (sacrebleu 2.6.0, word order 2)",
   aliases: ["chrfpp"],
@@ -70,7 +70,7 @@ export const chrfPlusPlusMetric = defineMetric<"chrf++", ChrfOptions | undefined
 });
 
 /** The plugin of this package: the `chrf` and `chrf++` metrics. */
-export const plugin = definePlugin({
+export const plugin = /* @__PURE__ */ definePlugin({
   name: "@gramscore/metric-chrf",
   version: VERSION,
   tokenizers: [],

@@ -113,7 +113,7 @@ export const ROUGE155_OPTIONS: readonly OptionSpec[] = [
  * The `rouge` metric descriptor: rouge-score 0.1.2 (what HuggingFace evaluate reports) by default;
  * `mode: "rouge155"` makes the same metric as the `rouge155` descriptor (named `rouge155`).
  */
-export const rougeMetric = defineMetric<"rouge", RougeOptions, RougeStats, RougeResult>({
+export const rougeMetric = /* @__PURE__ */ defineMetric<"rouge", RougeOptions, RougeStats, RougeResult>({
   name: "rouge",
   description: "ROUGE as rouge-score 0.1.2 computes it (rouge1..9, rougeL, rougeLsum; P/R/F1; best-F over references).",
   options: ROUGE_OPTIONS,
@@ -121,7 +121,7 @@ export const rougeMetric = defineMetric<"rouge", RougeOptions, RougeStats, Rouge
 });
 
 /** The `rouge155` metric descriptor: the Perl ROUGE-1.5.5 script's numbers. */
-export const rouge155Metric = defineMetric<"rouge155", RougeOptions, RougeStats, RougeResult>({
+export const rouge155Metric = /* @__PURE__ */ defineMetric<"rouge155", RougeOptions, RougeStats, RougeResult>({
   name: "rouge155",
   description: "ROUGE as ROUGE-1.5.5.pl computes it (ROUGE-N, summary-level L, W, S, SU; -f A/B; 5-decimal rounding).",
   aliases: ["rouge-1.5.5"],
@@ -130,7 +130,7 @@ export const rouge155Metric = defineMetric<"rouge155", RougeOptions, RougeStats,
 });
 
 /** The plugin: the `rouge` and `rouge155` metrics. */
-export const plugin = definePlugin({
+export const plugin = /* @__PURE__ */ definePlugin({
   name: "@gramscore/metric-rouge",
   version: VERSION,
   metrics: [rougeMetric, rouge155Metric],

@@ -31,6 +31,6 @@ export { VERSION };
  * The package's plugin descriptor. @gramscore/ngram is a library for metrics and registers no
  * tokenizer or metric of its own.
  */
-export const plugin = definePlugin({ name: "@gramscore/ngram", version: VERSION, tokenizers: [], metrics: [] });
+export const plugin = /* @__PURE__ */ definePlugin({ name: "@gramscore/ngram", version: VERSION, tokenizers: [], metrics: [] });
 
 export default plugin;

@@ -29,7 +29,7 @@ const USE_STEMMER_OPTION: OptionSpec = {
 };
 
 /** Descriptor of the `punctuation` tokenizer. */
-export const punctuationTokenizer = defineTokenizer<"punctuation", PunctuationTokenizerOptions>({
+export const punctuationTokenizer = /* @__PURE__ */ defineTokenizer<"punctuation", PunctuationTokenizerOptions>({
   name: "punctuation",
   description: "Lowercase, delete ASCII punctuation (Python's string.punctuation), split on whitespace.",
   options: [
@@ -40,7 +40,7 @@ export const punctuationTokenizer = defineTokenizer<"punctuation", PunctuationTo
 });
 
 /** Descriptor of the `rouge` tokenizer (rouge-score 0.1.2's DefaultTokenizer). */
-export const rougeTokenizer = defineTokenizer<"rouge", RougeTokenizerOptions>({
+export const rougeTokenizer = /* @__PURE__ */ defineTokenizer<"rouge", RougeTokenizerOptions>({
   name: "rouge",
   description: "rouge-score 0.1.2's tokenizer: lowercase, keep [a-z0-9] runs, optional NLTK Porter stemming.",
   options: [USE_STEMMER_OPTION, STOPWORDS_OPTION],
@@ -48,7 +48,7 @@ export const rougeTokenizer = defineTokenizer<"rouge", RougeTokenizerOptions>({
 });
 
 /** Descriptor of the `rouge-unicode` tokenizer. */
-export const rougeUnicodeTokenizer = defineTokenizer<"rouge-unicode", RougeUnicodeTokenizerOptions>({
+export const rougeUnicodeTokenizer = /* @__PURE__ */ defineTokenizer<"rouge-unicode", RougeUnicodeTokenizerOptions>({
   name: "rouge-unicode",
   description: "rouge for every script: letters, marks and numbers survive; CJK, kana, Thai split per character.",
   options: [{ ...USE_STEMMER_OPTION, description: "Stem ASCII tokens longer than 3 characters with NLTK's Porter stemmer, as rouge does." }, STOPWORDS_OPTION],
@@ -56,7 +56,7 @@ export const rougeUnicodeTokenizer = defineTokenizer<"rouge-unicode", RougeUnico
 });
 
 /** Descriptor of the `rouge155` tokenizer (ROUGE-1.5.5.pl). */
-export const rouge155Tokenizer = defineTokenizer<"rouge155", Rouge155TokenizerOptions>({
+export const rouge155Tokenizer = /* @__PURE__ */ defineTokenizer<"rouge155", Rouge155TokenizerOptions>({
   name: "rouge155",
   description: "ROUGE-1.5.5.pl's tokenizer: ASCII letters and digits, optional -m stemming (WordNet exceptions, then its Porter) and -s stopwords.",
   options: [
@@ -79,7 +79,7 @@ export const rouge155Tokenizer = defineTokenizer<"rouge155", Rouge155TokenizerOp
 });
 
 /** The plugin: every tokenizer of @gramscore/tokenizer-punctuation. */
-export const plugin = definePlugin({
+export const plugin = /* @__PURE__ */ definePlugin({
   name: "@gramscore/tokenizer-punctuation",
   version: VERSION,
   tokenizers: [punctuationTokenizer, rougeTokenizer, rougeUnicodeTokenizer, rouge155Tokenizer],

@@ -168,7 +168,7 @@ const OPTIONS: readonly OptionSpec[] = [
 ];
 
 /** Descriptor of `13a`. */
-export const tokenizer13a = defineTokenizer<"13a", SacrebleuTokenizerOptions | undefined>({
+export const tokenizer13a = /* @__PURE__ */ defineTokenizer<"13a", SacrebleuTokenizerOptions | undefined>({
   name: "13a",
   description: "sacrebleu 13a (mteval-v13a): BLEU's default tokenizer, identical to sacrebleu 2.6.0",
   options: OPTIONS,
@@ -176,7 +176,7 @@ export const tokenizer13a = defineTokenizer<"13a", SacrebleuTokenizerOptions | u
 });
 
 /** Descriptor of `intl`. */
-export const tokenizerIntl = defineTokenizer<"intl", SacrebleuTokenizerOptions | undefined>({
+export const tokenizerIntl = /* @__PURE__ */ defineTokenizer<"intl", SacrebleuTokenizerOptions | undefined>({
   name: "intl",
   description: "sacrebleu intl (mteval-v14 international): Unicode punctuation and symbols split off",
   options: OPTIONS,
@@ -184,7 +184,7 @@ export const tokenizerIntl = defineTokenizer<"intl", SacrebleuTokenizerOptions |
 });
 
 /** Descriptor of `zh`. */
-export const tokenizerZh = defineTokenizer<"zh", SacrebleuTokenizerOptions | undefined>({
+export const tokenizerZh = /* @__PURE__ */ defineTokenizer<"zh", SacrebleuTokenizerOptions | undefined>({
   name: "zh",
   description: "sacrebleu zh: Chinese characters split, then 13a rules (sacrebleu 2.6.0's ranges, bug included)",
   options: OPTIONS,
@@ -192,7 +192,7 @@ export const tokenizerZh = defineTokenizer<"zh", SacrebleuTokenizerOptions | und
 });
 
 /** Descriptor of `char`. */
-export const tokenizerChar = defineTokenizer<"char", SacrebleuTokenizerOptions | undefined>({
+export const tokenizerChar = /* @__PURE__ */ defineTokenizer<"char", SacrebleuTokenizerOptions | undefined>({
   name: "char",
   description: "sacrebleu char: every character is a token",
   options: OPTIONS,
@@ -200,7 +200,7 @@ export const tokenizerChar = defineTokenizer<"char", SacrebleuTokenizerOptions |
 });
 
 /** Descriptor of `cjk`. */
-export const tokenizerCjk = defineTokenizer<"cjk", SacrebleuTokenizerOptions | undefined>({
+export const tokenizerCjk = /* @__PURE__ */ defineTokenizer<"cjk", SacrebleuTokenizerOptions | undefined>({
   name: "cjk",
   description: "zh with corrected ranges: CJK ideographs (all extensions), kana, CJK punctuation split, then 13a rules",
   options: OPTIONS,
@@ -208,7 +208,7 @@ export const tokenizerCjk = defineTokenizer<"cjk", SacrebleuTokenizerOptions | u
 });
 
 /** The plugin: `13a`, `intl`, `zh`, `char` and `cjk`. */
-export const plugin = definePlugin({
+export const plugin = /* @__PURE__ */ definePlugin({
   name: "@gramscore/tokenizer-sacrebleu",
   version: VERSION,
   tokenizers: [tokenizer13a, tokenizerIntl, tokenizerZh, tokenizerChar, tokenizerCjk],

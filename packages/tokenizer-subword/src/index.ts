@@ -28,7 +28,7 @@ declare module "@gramscore/core" {
 }
 
 /** The plugin: the `tiktoken`, `hf` and `spm` tokenizers for a gramscore registry. */
-export const plugin = definePlugin({
+export const plugin = /* @__PURE__ */ definePlugin({
   name: "@gramscore/tokenizer-subword",
   version: VERSION,
   tokenizers: [tiktokenTokenizer, huggingFaceTokenizer, sentencePieceTokenizer],

@@ -95,7 +95,7 @@ export function createWhitespace(options?: WhitespaceOptions): WhitespaceTokeniz
 }
 
 /** Descriptor of `whitespace` (alias `none`). */
-export const whitespaceTokenizer = defineTokenizer<"whitespace", WhitespaceOptions | undefined>({
+export const whitespaceTokenizer = /* @__PURE__ */ defineTokenizer<"whitespace", WhitespaceOptions | undefined>({
   name: "whitespace",
   description: "Python str.split() on whitespace (sacrebleu's none), optionally lowercased",
   aliases: ["none"],
@@ -112,7 +112,7 @@ export const whitespaceTokenizer = defineTokenizer<"whitespace", WhitespaceOptio
 });
 
 /** The plugin: `whitespace` (alias `none`). */
-export const plugin = definePlugin({
+export const plugin = /* @__PURE__ */ definePlugin({
   name: "@gramscore/tokenizer-whitespace",
   version: VERSION,
   tokenizers: [whitespaceTokenizer],
