@@ -6,7 +6,7 @@
  */
 import { ErrorCode, GramscoreError, checkPairwiseInput, describeValue, pairwiseRows } from "@gramscore/core";
 import type { AggregateOptions, PairwiseInput, PairwiseOptions } from "@gramscore/core";
-import { NgramProfiler } from "@gramscore/ngram";
+import { NgramPostings, NgramProfiler } from "@gramscore/ngram";
 import type { NgramProfile } from "@gramscore/ngram";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { writeCodePoints } from "./kernel.js";
@@ -27,16 +27,25 @@ class ChrfProfiler {
   readonly words: NgramProfiler | undefined;
   readonly #opts: ResolvedChrfOptions;
   readonly #wordIds = new Map<string, number>();
+  readonly #seen = new Map<string, ChrfProfile>();
   #buf = new Int32Array(256);
   #ranges = new Int32Array(512);
 
-  constructor(opts: ResolvedChrfOptions) {
+  /** @param units UTF-16 units of all the text to profile (sizes the n-gram tables). */
+  constructor(opts: ResolvedChrfOptions, units: number) {
     this.#opts = opts;
-    this.chars = opts.charOrder > 0 ? new NgramProfiler(opts.charOrder) : undefined;
-    this.words = opts.wordOrder > 0 ? new NgramProfiler(opts.wordOrder) : undefined;
+    this.chars = opts.charOrder > 0 ? new NgramProfiler(opts.charOrder, (units * opts.charOrder) >> 1) : undefined;
+    this.words = opts.wordOrder > 0 ? new NgramProfiler(opts.wordOrder, (units * opts.wordOrder) >> 3) : undefined;
   }
 
+  /** The profile of `text` (the same object for a string seen before). */
   profile(text: string): ChrfProfile {
+    let p = this.#seen.get(text);
+    if (p === undefined) this.#seen.set(text, (p = this.#build(text)));
+    return p;
+  }
+
+  #build(text: string): ChrfProfile {
     if (this.#opts.lowercase) text = pyLower(text);
     if (this.#buf.length < text.length) this.#buf = new Int32Array(2 * text.length);
     let chars: NgramProfile | undefined;
@@ -60,41 +69,31 @@ class ChrfProfiler {
   }
 }
 
-/** Adds `hyp`'s counts to `dense` (by id) with `sign` ±1. */
-function scatter(p: NgramProfile | undefined, dense: Int32Array, sign: number): void {
-  if (p === undefined) return;
-  const { ids, counts } = p;
-  for (let k = 0; k < ids.length; k++) dense[ids[k]!]! += sign * counts[k]!;
+function textUnits(texts: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < texts.length; i++) n += texts[i]!.length;
+  return n;
 }
 
 /**
- * Writes `[hyp_n, ref_n, match_n]` per order of `hyp` (scattered in `dense`) against `ref` into
- * `row` from `offset`, exactly as the metric's statistics for a single reference: `hyp_n` is 0 when
- * the reference has no n-gram of order n.
+ * Writes `[hyp_n, ref_n, match_n]` per order into `row` from `offset`, exactly as the metric's
+ * statistics for a single reference: `hyp_n` is 0 when the reference has no n-gram of order `n`;
+ * the matches come from `acc[at …]`.
  */
-function pairStats(hyp: NgramProfile, ref: NgramProfile, dense: Int32Array, row: Int32Array, offset: number, orders: number): void {
-  const { ids, counts, start } = ref;
+function pairStats(hypLen: number, refLen: number, acc: Int32Array, at: number, row: Int32Array, offset: number, orders: number): void {
   for (let n = 1; n <= orders; n++) {
-    const at = offset + 3 * (n - 1);
-    const refN = ref.length - n + 1;
+    const o = offset + 3 * (n - 1);
+    const refN = refLen - n + 1;
     if (refN <= 0) {
-      row[at] = 0;
-      row[at + 1] = 0;
-      row[at + 2] = 0;
+      row[o] = 0;
+      row[o + 1] = 0;
+      row[o + 2] = 0;
       continue;
     }
-    const hypN = hyp.length - n + 1;
-    let match = 0;
-    if (hypN > 0) {
-      for (let k = start[n - 1]!, end = start[n]!; k < end; k++) {
-        const h = dense[ids[k]!]!;
-        const r = counts[k]!;
-        match += h < r ? h : r;
-      }
-    }
-    row[at] = hypN > 0 ? hypN : 0;
-    row[at + 1] = refN;
-    row[at + 2] = match;
+    const hypN = hypLen - n + 1;
+    row[o] = hypN > 0 ? hypN : 0;
+    row[o + 1] = refN;
+    row[o + 2] = acc[at + n - 1]!;
   }
 }
 
@@ -122,27 +121,27 @@ export function chrfPairwise(opts: ResolvedChrfOptions): {
     checkPairwiseInput(hyps, refs, caller);
     checkField(options);
     const [first, last] = pairwiseRows(options, hyps.length);
-    const profiler = new ChrfProfiler(opts);
-    const hp: ChrfProfile[] = [];
-    for (let i = first; i < last; i++) hp.push(profiler.profile(hyps[i]!));
+    const profiler = new ChrfProfiler(opts, textUnits(hyps) + (hyps === refs ? 0 : textUnits(refs)));
     const rp: ChrfProfile[] = refs.map((r) => profiler.profile(r));
+    const chars = charOrder > 0 ? new NgramPostings(rp.map((p) => p.chars!), profiler.chars!.size) : undefined;
+    const words = wordOrder > 0 ? new NgramPostings(rp.map((p) => p.words!), profiler.words!.size) : undefined;
     const nRefs = refs.length;
     const out = new Float64Array((last - first) * nRefs);
-    const charDense = new Int32Array(profiler.chars?.size ?? 0);
-    const wordDense = new Int32Array(profiler.words?.size ?? 0);
+    // Matches per reference and order (character orders, then word orders) for the current row.
+    const acc = new Int32Array(nRefs * orders);
     const row = new Int32Array(3 * orders);
-    for (let i = 0; i < hp.length; i++) {
-      const h = hp[i]!;
-      scatter(h.chars, charDense, 1);
-      scatter(h.words, wordDense, 1);
+    for (let i = first; i < last; i++) {
+      const h = profiler.profile(hyps[i]!);
+      acc.fill(0);
+      chars?.accumulate(h.chars!, acc, orders, 0);
+      words?.accumulate(h.words!, acc, orders, charOrder);
+      const base = (i - first) * nRefs;
       for (let j = 0; j < nRefs; j++) {
         const r = rp[j]!;
-        if (charOrder > 0) pairStats(h.chars!, r.chars!, charDense, row, 0, charOrder);
-        if (wordOrder > 0) pairStats(h.words!, r.words!, wordDense, row, 3 * charOrder, wordOrder);
-        out[i * nRefs + j] = fScore(row, 0, orders, factor, epsSmoothing);
+        if (charOrder > 0) pairStats(h.chars!.length, r.chars!.length, acc, j * orders, row, 0, charOrder);
+        if (wordOrder > 0) pairStats(h.words!.length, r.words!.length, acc, j * orders + charOrder, row, 3 * charOrder, wordOrder);
+        out[base + j] = fScore(row, 0, orders, factor, epsSmoothing);
       }
-      scatter(h.chars, charDense, -1);
-      scatter(h.words, wordDense, -1);
     }
     return out;
   }
@@ -150,7 +149,7 @@ export function chrfPairwise(opts: ResolvedChrfOptions): {
   function aggregateScores(hyps: readonly string[], refs: readonly string[], options?: AggregateOptions): Float64Array {
     checkPairwiseInput(hyps, refs, wordOrder > 0 ? "chrF++ aggregateScores(hyps, refs)" : "chrF aggregateScores(hyps, refs)");
     const w = normalizedWeights(refs.length, options?.weights);
-    const profiler = new ChrfProfiler(opts);
+    const profiler = new ChrfProfiler(opts, textUnits(hyps) + (hyps === refs ? 0 : textUnits(refs)));
     const rp = refs.map((r) => profiler.profile(r));
     const charMean = new Float64Array(profiler.chars?.size ?? 0);
     const wordMean = new Float64Array(profiler.words?.size ?? 0);
@@ -164,7 +163,7 @@ export function chrfPairwise(opts: ResolvedChrfOptions): {
     const row = new Float64Array(3 * orders);
     const out = new Float64Array(hyps.length);
     for (let i = 0; i < hyps.length; i++) {
-      // Profiled with a fresh id range above the references' (ids beyond the means count 0).
+      // New n-grams get ids beyond the means and count 0 there.
       const h = profiler.profile(hyps[i]!);
       if (charOrder > 0) aggregateStats(h.chars!, charMean, charTotals, row, 0);
       if (wordOrder > 0) aggregateStats(h.words!, wordMean, wordTotals, row, 3 * charOrder);

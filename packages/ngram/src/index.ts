@@ -25,7 +25,7 @@ export { clipLcsHits, clipWeightedLcsHits, unigramCounts } from "./clip.js";
 export { countSkipBigrams } from "./skipgram.js";
 export type { SkipBigramOptions } from "./skipgram.js";
 export { pow } from "./pow.js";
-export { NgramProfiler } from "./profile.js";
+export { NgramPostings, NgramProfiler } from "./profile.js";
 export type { NgramProfile } from "./profile.js";
 export { VERSION };
 

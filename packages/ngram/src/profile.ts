@@ -1,7 +1,7 @@
 /**
  * N-gram profiles for pairwise scoring: every n-gram of every string gets one integer id (shared by
- * all strings profiled with the same {@link NgramProfiler}), and each string becomes the sorted list
- * of its distinct n-gram ids with their counts, order by order. Comparing two profiles then touches
+ * all strings profiled with the same {@link NgramProfiler}), and each string becomes the list of its
+ * distinct n-gram ids with their counts, order by order. Comparing two profiles then touches
  * only integers.
  */
 import { ErrorCode, GramscoreError } from "@gramscore/core";
@@ -10,7 +10,7 @@ import { ErrorCode, GramscoreError } from "@gramscore/core";
 export interface NgramProfile {
   /** Number of tokens. */
   readonly length: number;
-  /** Distinct n-gram ids, ascending within each order. */
+  /** Distinct n-gram ids, in order of first occurrence within each order. */
   readonly ids: Int32Array;
   /** `counts[k]`: occurrences of `ids[k]`. */
   readonly counts: Int32Array;
@@ -20,26 +20,50 @@ export interface NgramProfile {
 
 const EMPTY = -1;
 
+/** The home slot of the key (prefix, token) in a table of `2^(32 − shift)` slots (high bits of a mixed hash). */
+function slot(prefix: number, token: number, shift: number): number {
+  let x = Math.imul(prefix, 0x9e3779b1) ^ token;
+  x = Math.imul(x ^ (x >>> 15), 0x85ebca6b);
+  return (x ^ (x >>> 13)) >>> shift;
+}
+
 /**
  * Interns n-grams of token sequences as dense ids `0, 1, 2, …` (an n-gram is keyed by the id of its
  * (n−1)-prefix and its last token, in an open-addressing table) and builds {@link NgramProfile}s.
  */
 export class NgramProfiler {
   readonly #maxOrder: number;
-  #prefix = new Int32Array(1024);
-  #token = new Int32Array(1024);
-  #value = new Int32Array(1024).fill(EMPTY);
-  #mask = 1023;
+  #prefix: Int32Array;
+  #token: Int32Array;
+  #value: Int32Array;
+  #mask: number;
+  #shift: number;
   #count = 0;
   #cur = new Int32Array(64);
-  #tmp = new Int32Array(64);
+  /** Per id: the number of the profile that last saw it, and its entry there. */
+  #seen: Int32Array;
+  #where: Int32Array;
+  #stamp = 0;
 
-  /** @param maxOrder Highest n-gram order profiled (1 or more). */
-  constructor(maxOrder: number) {
+  /**
+   * @param maxOrder Highest n-gram order profiled (1 or more).
+   * @param expected About how many distinct n-grams to expect (sizes the tables up front; they grow
+   *   as needed anyway).
+   */
+  constructor(maxOrder: number, expected = 512) {
     if (!Number.isInteger(maxOrder) || maxOrder < 1) {
       throw new GramscoreError(ErrorCode.INVALID_OPTION, `The n-gram order of a profiler must be an integer of at least 1, but got ${maxOrder}.`);
     }
     this.#maxOrder = maxOrder;
+    let size = 1024;
+    while (size < 2 * expected && size < 1 << 26) size *= 2;
+    this.#prefix = new Int32Array(size);
+    this.#token = new Int32Array(size);
+    this.#value = new Int32Array(size).fill(EMPTY);
+    this.#mask = size - 1;
+    this.#shift = 32 - Math.log2(size);
+    this.#seen = new Int32Array(size >> 1);
+    this.#where = new Int32Array(size >> 1);
   }
 
   /** Highest order profiled. */
@@ -54,7 +78,7 @@ export class NgramProfiler {
 
   /** The id of the n-gram made of the n-gram `prefix` (−1 for none) and `token` (a non-negative int32). */
   id(prefix: number, token: number): number {
-    let h = (Math.imul(prefix, 0x9e3779b1) ^ Math.imul(token + 0x7f4a7c15, 0x85ebca6b)) & this.#mask;
+    let h = slot(prefix, token, this.#shift);
     for (;;) {
       const v = this.#value[h]!;
       if (v === EMPTY) break;
@@ -78,12 +102,13 @@ export class NgramProfiler {
     this.#token = new Int32Array(size);
     this.#value = new Int32Array(size).fill(EMPTY);
     this.#mask = size - 1;
+    this.#shift = 32 - Math.log2(size);
     for (let s = 0; s < oldValue.length; s++) {
       const v = oldValue[s]!;
       if (v === EMPTY) continue;
       const p = oldPrefix[s]!;
       const t = oldToken[s]!;
-      let h = (Math.imul(p, 0x9e3779b1) ^ Math.imul(t + 0x7f4a7c15, 0x85ebca6b)) & this.#mask;
+      let h = slot(p, t, this.#shift);
       while (this.#value[h] !== EMPTY) h = (h + 1) & this.#mask;
       this.#prefix[h] = p;
       this.#token[h] = t;
@@ -94,41 +119,115 @@ export class NgramProfiler {
   /** The profile of `tokens[0 … length)` (orders 1 … `maxOrder`), interning its n-grams. */
   profile(tokens: ArrayLike<number>, length: number = tokens.length): NgramProfile {
     const maxOrder = this.#maxOrder;
-    if (this.#cur.length < length) {
-      this.#cur = new Int32Array(2 * length);
-      this.#tmp = new Int32Array(2 * length);
-    }
+    if (this.#cur.length < length) this.#cur = new Int32Array(2 * length);
     const cur = this.#cur;
-    const tmp = this.#tmp;
     let entries = 0;
     for (let n = 1; n <= maxOrder && length - n + 1 > 0; n++) entries += length - n + 1;
     const ids = new Int32Array(entries);
     const counts = new Int32Array(entries);
     const start = new Int32Array(maxOrder + 1);
+    const stamp = ++this.#stamp;
     let at = 0;
     for (let n = 1; n <= maxOrder; n++) {
       start[n - 1] = at;
       const m = length - n + 1;
-      if (m <= 0) continue;
-      for (let i = 0; i < m; i++) cur[i] = this.id(n === 1 ? -1 : cur[i]!, tokens[i + n - 1]!);
-      tmp.set(cur.subarray(0, m));
-      const sorted = tmp.subarray(0, m).sort();
-      let prev = sorted[0]!;
-      let c = 1;
-      for (let i = 1; i < m; i++) {
-        const x = sorted[i]!;
-        if (x === prev) c++;
+      for (let i = 0; i < m; i++) {
+        const id = this.id(n === 1 ? -1 : cur[i]!, tokens[i + n - 1]!);
+        cur[i] = id;
+        if (this.#seen.length <= id) this.#growSeen(id);
+        if (this.#seen[id] === stamp) counts[this.#where[id]!]!++;
         else {
-          ids[at] = prev;
-          counts[at++] = c;
-          prev = x;
-          c = 1;
+          this.#seen[id] = stamp;
+          this.#where[id] = at;
+          ids[at] = id;
+          counts[at++] = 1;
         }
       }
-      ids[at] = prev;
-      counts[at++] = c;
     }
     start[maxOrder] = at;
-    return { length, ids: ids.subarray(0, at), counts: counts.subarray(0, at), start };
+    if (this.#stamp === 0x7fffffff) {
+      this.#seen.fill(0);
+      this.#stamp = 0;
+    }
+    return { length, ids: ids.slice(0, at), counts: counts.slice(0, at), start };
+  }
+
+  #growSeen(id: number): void {
+    const size = Math.max(2 * this.#seen.length, id + 1);
+    const seen = new Int32Array(size);
+    seen.set(this.#seen);
+    this.#seen = seen;
+    const where = new Int32Array(size);
+    where.set(this.#where);
+    this.#where = where;
+  }
+}
+
+/**
+ * An inverted index of reference profiles: for every n-gram id, the references that have it and
+ * their counts. {@link NgramPostings.accumulate} then gives the clipped matches of one hypothesis
+ * against every reference at once while touching only the n-grams they share.
+ */
+export class NgramPostings {
+  /** Postings of id `g` are `[offsets[g], offsets[g + 1])`. */
+  readonly #offsets: Int32Array;
+  readonly #refs: Int32Array;
+  readonly #counts: Int32Array;
+  readonly #size: number;
+
+  /**
+   * @param profiles The references' profiles (from one profiler).
+   * @param size Every id is below it (the profiler's `size` after profiling the references).
+   */
+  constructor(profiles: readonly NgramProfile[], size: number) {
+    const offsets = new Int32Array(size + 1);
+    let total = 0;
+    for (const p of profiles) {
+      const ids = p.ids;
+      for (let k = 0; k < ids.length; k++) offsets[ids[k]! + 1]!++;
+      total += ids.length;
+    }
+    for (let g = 0; g < size; g++) offsets[g + 1]! += offsets[g]!;
+    const fill = offsets.slice(0, size);
+    const refs = new Int32Array(total);
+    const counts = new Int32Array(total);
+    for (let j = 0; j < profiles.length; j++) {
+      const { ids, counts: c } = profiles[j]!;
+      for (let k = 0; k < ids.length; k++) {
+        const at = fill[ids[k]!]!++;
+        refs[at] = j;
+        counts[at] = c[k]!;
+      }
+    }
+    this.#offsets = offsets;
+    this.#refs = refs;
+    this.#counts = counts;
+    this.#size = size;
+  }
+
+  /**
+   * Adds, for every reference `j` and order `n`, `Σ min(hyp count, ref count)` over the n-grams of
+   * order `n` to `acc[j * stride + offset + n − 1]`. Ids of `hyp` at or above the index's size (new
+   * n-grams) match nothing.
+   */
+  accumulate(hyp: NgramProfile, acc: Int32Array, stride: number, offset: number): void {
+    const offsets = this.#offsets;
+    const refs = this.#refs;
+    const counts = this.#counts;
+    const size = this.#size;
+    const { ids, counts: hc, start } = hyp;
+    const orders = start.length - 1;
+    for (let n = 0; n < orders; n++) {
+      const o = offset + n;
+      for (let k = start[n]!, end = start[n + 1]!; k < end; k++) {
+        const id = ids[k]!;
+        if (id >= size) continue;
+        const h = hc[k]!;
+        for (let p = offsets[id]!, q = offsets[id + 1]!; p < q; p++) {
+          const r = counts[p]!;
+          acc[refs[p]! * stride + o]! += h < r ? h : r;
+        }
+      }
+    }
   }
 }
