@@ -34,7 +34,7 @@ class ChrfProfiler {
   /** @param units UTF-16 units of all the text to profile (sizes the n-gram tables). */
   constructor(opts: ResolvedChrfOptions, units: number) {
     this.#opts = opts;
-    this.chars = opts.charOrder > 0 ? new NgramProfiler(opts.charOrder, (units * opts.charOrder) >> 1) : undefined;
+    this.chars = opts.charOrder > 0 ? new NgramProfiler(opts.charOrder, (units * opts.charOrder) >> 2) : undefined;
     this.words = opts.wordOrder > 0 ? new NgramProfiler(opts.wordOrder, (units * opts.wordOrder) >> 3) : undefined;
   }
 

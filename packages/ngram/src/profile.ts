@@ -20,6 +20,12 @@ export interface NgramProfile {
 
 const EMPTY = -1;
 
+function newTable(size: number): Int32Array {
+  const table = new Int32Array(4 * size);
+  for (let at = 2; at < table.length; at += 4) table[at] = EMPTY;
+  return table;
+}
+
 /** The home slot of the key (prefix, token) in a table of `2^(32 − shift)` slots (high bits of a mixed hash). */
 function slot(prefix: number, token: number, shift: number): number {
   let x = Math.imul(prefix, 0x9e3779b1) ^ token;
@@ -33,16 +39,14 @@ function slot(prefix: number, token: number, shift: number): number {
  */
 export class NgramProfiler {
   readonly #maxOrder: number;
-  #prefix: Int32Array;
-  #token: Int32Array;
-  #value: Int32Array;
+  /** Open-addressing slots of 4 numbers: prefix id, token, id (EMPTY when free), unused. */
+  #table: Int32Array;
   #mask: number;
   #shift: number;
   #count = 0;
   #cur = new Int32Array(64);
-  /** Per id: the number of the profile that last saw it, and its entry there. */
+  /** Per id, 2 numbers: the number of the profile that last saw it, and its entry there. */
   #seen: Int32Array;
-  #where: Int32Array;
   #stamp = 0;
 
   /**
@@ -57,13 +61,10 @@ export class NgramProfiler {
     this.#maxOrder = maxOrder;
     let size = 1024;
     while (size < 2 * expected && size < 1 << 26) size *= 2;
-    this.#prefix = new Int32Array(size);
-    this.#token = new Int32Array(size);
-    this.#value = new Int32Array(size).fill(EMPTY);
+    this.#table = newTable(size);
     this.#mask = size - 1;
     this.#shift = 32 - Math.log2(size);
-    this.#seen = new Int32Array(size >> 1);
-    this.#where = new Int32Array(size >> 1);
+    this.#seen = new Int32Array(size);
   }
 
   /** Highest order profiled. */
@@ -78,42 +79,42 @@ export class NgramProfiler {
 
   /** The id of the n-gram made of the n-gram `prefix` (−1 for none) and `token` (a non-negative int32). */
   id(prefix: number, token: number): number {
+    const table = this.#table;
     let h = slot(prefix, token, this.#shift);
     for (;;) {
-      const v = this.#value[h]!;
+      const at = h << 2;
+      const v = table[at + 2]!;
       if (v === EMPTY) break;
-      if (this.#prefix[h] === prefix && this.#token[h] === token) return v;
+      if (table[at] === prefix && table[at + 1] === token) return v;
       h = (h + 1) & this.#mask;
     }
     const id = this.#count++;
-    this.#prefix[h] = prefix;
-    this.#token[h] = token;
-    this.#value[h] = id;
+    const at = h << 2;
+    table[at] = prefix;
+    table[at + 1] = token;
+    table[at + 2] = id;
     if (2 * this.#count > this.#mask) this.#grow();
     return id;
   }
 
   #grow(): void {
-    const oldPrefix = this.#prefix;
-    const oldToken = this.#token;
-    const oldValue = this.#value;
-    const size = 2 * oldValue.length;
-    this.#prefix = new Int32Array(size);
-    this.#token = new Int32Array(size);
-    this.#value = new Int32Array(size).fill(EMPTY);
+    const old = this.#table;
+    const size = old.length >> 1;
+    const table = newTable(size);
     this.#mask = size - 1;
     this.#shift = 32 - Math.log2(size);
-    for (let s = 0; s < oldValue.length; s++) {
-      const v = oldValue[s]!;
+    for (let s = 0; s < old.length; s += 4) {
+      const v = old[s + 2]!;
       if (v === EMPTY) continue;
-      const p = oldPrefix[s]!;
-      const t = oldToken[s]!;
+      const p = old[s]!;
+      const t = old[s + 1]!;
       let h = slot(p, t, this.#shift);
-      while (this.#value[h] !== EMPTY) h = (h + 1) & this.#mask;
-      this.#prefix[h] = p;
-      this.#token[h] = t;
-      this.#value[h] = v;
+      while (table[(h << 2) + 2] !== EMPTY) h = (h + 1) & this.#mask;
+      table[h << 2] = p;
+      table[(h << 2) + 1] = t;
+      table[(h << 2) + 2] = v;
     }
+    this.#table = table;
   }
 
   /** The profile of `tokens[0 … length)` (orders 1 … `maxOrder`), interning its n-grams. */
@@ -134,11 +135,12 @@ export class NgramProfiler {
       for (let i = 0; i < m; i++) {
         const id = this.id(n === 1 ? -1 : cur[i]!, tokens[i + n - 1]!);
         cur[i] = id;
-        if (this.#seen.length <= id) this.#growSeen(id);
-        if (this.#seen[id] === stamp) counts[this.#where[id]!]!++;
+        if (this.#seen.length <= 2 * id) this.#growSeen(id);
+        const seen = this.#seen;
+        if (seen[2 * id] === stamp) counts[seen[2 * id + 1]!]!++;
         else {
-          this.#seen[id] = stamp;
-          this.#where[id] = at;
+          seen[2 * id] = stamp;
+          seen[2 * id + 1] = at;
           ids[at] = id;
           counts[at++] = 1;
         }
@@ -153,13 +155,9 @@ export class NgramProfiler {
   }
 
   #growSeen(id: number): void {
-    const size = Math.max(2 * this.#seen.length, id + 1);
-    const seen = new Int32Array(size);
+    const seen = new Int32Array(Math.max(2 * this.#seen.length, 2 * id + 2));
     seen.set(this.#seen);
     this.#seen = seen;
-    const where = new Int32Array(size);
-    where.set(this.#where);
-    this.#where = where;
   }
 }
 
