@@ -151,7 +151,7 @@ export class NgramProfiler {
       this.#seen.fill(0);
       this.#stamp = 0;
     }
-    return { length, ids: ids.slice(0, at), counts: counts.slice(0, at), start };
+    return { length, ids: ids.subarray(0, at), counts: counts.subarray(0, at), start };
   }
 
   #growSeen(id: number): void {
