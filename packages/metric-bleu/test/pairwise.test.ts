@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { aggregateBleu, createBleu, pairwiseBleu, sentenceBleu, SMOOTH_METHODS } from "@gramscore/metric-bleu";
 import type { BleuOptions } from "@gramscore/metric-bleu";
-import { SKIP_MESSAGE, hasShared, readDataset } from "../../../tooling/conformance/data.js";
+import { SKIP_MESSAGE, hasShared, readDataset, readJsonl } from "../../../tooling/conformance/data.js";
 
 const word = fc.constantFrom("the", "cat", "sat", "on", "mat", "a", "dog", ".", ",", "2023", "-", "The", "ÜBER", "über", "😀", "𝐀b", "中文", "İ");
 const sentence = fc.oneof(
@@ -120,5 +120,25 @@ describe.skipIf(!hasShared)("pairwise BLEU on WMT sentences across segments", ()
     for (const o of [{}, { smoothMethod: "floor" as const }, { lowercase: true, tokenize: "intl" as const }]) {
       expectCells(pairwiseBleu(hyps, refs, o), hyps, refs, (h, r) => sentenceBleu(h, [r], o).score);
     }
+  });
+});
+
+describe.skipIf(!hasShared)("pairwise BLEU against sacrebleu's segment scores", () => {
+  it("the diagonal of hyps × refs blocks is sentenceBleu exactly and sacrebleu's sentence BLEU within 1e-9, as the conformance suite allows (13a, effective order)", () => {
+    const records = readDataset("mt_wmt17_newstest2017_en-de").slice(0, 3000);
+    const expected = readJsonl<{ score: number } | null>("expected/mt_wmt17_newstest2017_en-de/bleu-13a-eff.segments.jsonl.gz");
+    let compared = 0;
+    for (let start = 0; start < records.length; start += 250) {
+      const block = records.slice(start, start + 250).filter((r) => r.refs.length === 1);
+      const m = pairwiseBleu(block.map((r) => r.hyp), block.map((r) => r.refs[0]!));
+      block.forEach((r, k) => {
+        const e = expected[records.indexOf(r)];
+        if (e === null || e === undefined) return;
+        expect(m[k * block.length + k], `segment ${records.indexOf(r)}`).toBe(sentenceBleu(r.hyp, [r.refs[0]!]).score);
+        expect(Math.abs(m[k * block.length + k]! - e.score), `segment ${records.indexOf(r)}`).toBeLessThanOrEqual(1e-9);
+        compared++;
+      });
+    }
+    expect(compared).toBeGreaterThan(2000);
   });
 });

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { aggregateChrf, createChrf, pairwiseChrf, sentenceChrf } from "@gramscore/metric-chrf";
-import { SKIP_MESSAGE, hasShared, readDataset } from "../../../tooling/conformance/data.js";
+import { SKIP_MESSAGE, hasShared, readDataset, readJsonl } from "../../../tooling/conformance/data.js";
 import { options, repetitive, text } from "./arbitraries.js";
 
 function expectCells(m: Float64Array, hyps: string[], refs: string[], cell: (h: string, r: string) => number): void {
@@ -140,6 +140,31 @@ describe.skipIf(!hasShared)("pairwise chrF on WMT sentences across segments", ()
     for (const o of [{}, { wordOrder: 2 }, { epsSmoothing: true }, { lowercase: true, whitespace: true }]) {
       const m = pairwiseChrf(hyps, refs, o);
       expectCells(m, hyps, refs, (h, r) => sentenceChrf(h, [r], o).score);
+    }
+  });
+});
+
+describe.skipIf(!hasShared)("pairwise chrF against sacrebleu's segment scores", () => {
+  it("the diagonal of hyps × refs blocks is sacrebleu's sentence chrF / chrF++ (one-reference segments)", () => {
+    const records = readDataset("mt_wmt17_newstest2017_en-de").slice(0, 3000);
+    for (const [config, options] of [
+      ["chrf", {}],
+      ["chrfpp", { wordOrder: 2 }],
+      ["chrf-eps", { epsSmoothing: true }],
+    ] as const) {
+      const expected = readJsonl<{ score: number } | null>(`expected/mt_wmt17_newstest2017_en-de/${config}.segments.jsonl.gz`);
+      let compared = 0;
+      for (let start = 0; start < records.length; start += 250) {
+        const block = records.slice(start, start + 250).filter((r) => r.refs.length === 1);
+        const m = pairwiseChrf(block.map((r) => r.hyp), block.map((r) => r.refs[0]!), options);
+        block.forEach((r, k) => {
+          const e = expected[records.indexOf(r)];
+          if (e === null || e === undefined) return;
+          expect(m[k * block.length + k], `${config} segment ${records.indexOf(r)}`).toBe(e.score);
+          compared++;
+        });
+      }
+      expect(compared).toBeGreaterThan(2000);
     }
   });
 });
