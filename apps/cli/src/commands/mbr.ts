@@ -10,7 +10,7 @@ import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
 import { mbr, type MbrMethod } from "@gramscore/mbr";
 import { withLocation } from "../errors.js";
 import { SCOPED_HELP, bind, collectList, type CommandModule, type Context } from "./kit.js";
-import { readLines } from "./lines.js";
+import { readLines } from "../lines.js";
 import { singleMetric } from "./pairwise.js";
 
 interface MbrFlags {

@@ -12,7 +12,7 @@ import { pairwiseParallel } from "@gramscore/mbr/node";
 import { usageError } from "../errors.js";
 import { metricNames, prepareMetrics, warnUnavailable } from "./common.js";
 import { SCOPED_HELP, bind, collectList, parseJobs, type CommandModule, type Context } from "./kit.js";
-import { blocks, readLines } from "./lines.js";
+import { blocks, readLines } from "../lines.js";
 
 /** Rows computed (and written) at a time. */
 const BLOCK = 1024;

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { resolve } from "node:path";
 import { createGunzip } from "node:zlib";
 import { ErrorCode, GramscoreError, pyRstrip } from "@gramscore/core";
-import type { Context } from "./kit.js";
+import type { Context } from "./commands/kit.js";
 
 /** The chunks of a file ('-' is stdin), gunzipped when its name ends in `.gz`. */
 function chunks(ctx: Context, name: string): AsyncIterable<Uint8Array | string> {
