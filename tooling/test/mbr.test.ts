@@ -85,6 +85,6 @@ describe("mbr with chrF and BLEU", () => {
       expect(Array.from(r.utilities)).toEqual(Array.from(metric.aggregateScores(xs, xs)));
       expect(r.candidate).toBe(xs[argmax(r.utilities)]);
     }
-    expect(bleuPlugin.metrics.some((d) => d.name === "bleu")).toBe(true);
+    expect(bleuPlugin.metrics?.some((d) => d.name === "bleu")).toBe(true);
   });
 });
