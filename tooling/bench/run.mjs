@@ -26,8 +26,10 @@ if (!hasShared) {
  * process-CPU milliseconds per call over RUNS runs. CPU time (user + system of this process) is what
  * a run costs on one core whatever else the machine is doing; wall time includes waiting for a core.
  */
-function measure(fn, samples) {
-  fn(); // warm-up
+async function measure(fn, samples) {
+  // A case may return a promise (worker threads): awaited only then, so synchronous cases time as before.
+  const first = fn(); // warm-up
+  if (first && typeof first.then === "function") await first;
   const wall = [];
   const cpu = [];
   if (samples !== undefined) {
@@ -35,7 +37,8 @@ function measure(fn, samples) {
     for (let r = 0; r < samples; r++) {
       const c0 = process.cpuUsage();
       const t0 = performance.now();
-      fn();
+      const r = fn();
+      if (r && typeof r.then === "function") await r;
       wall.push(performance.now() - t0);
       const c = process.cpuUsage(c0);
       cpu.push((c.user + c.system) / 1000);
@@ -72,7 +75,7 @@ async function runSuite(file) {
   const wanted = new Set(cases.filter((c) => !filter || c.name.includes(filter)).flatMap((c) => [c.name, ...(c.speedupOver ? [c.speedupOver] : [])]));
   for (const c of cases) {
     if (!wanted.has(c.name)) continue;
-    const { ms, cpuMs } = measure(c.fn, c.samples);
+    const { ms, cpuMs } = await measure(c.fn, c.samples);
     const segPerS = (c.items / ms) * 1000;
     const cpuSegPerS = (c.items / cpuMs) * 1000;
     const mbPerS = c.bytes ? (c.bytes / 1e6 / ms) * 1000 : undefined;

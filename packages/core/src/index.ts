@@ -45,3 +45,5 @@ export type { EvaluateOptions, Evaluation } from "./evaluate.js";
 export { STATS_FORMAT, createAccumulator, parseSerializedStats } from "./accumulator.js";
 export type { Accumulator, SerializedStats } from "./accumulator.js";
 export { VERSION } from "./version.js";
+export type { AggregateOptions, AggregateScorer, PairwiseInput, PairwiseOptions, PairwiseScorer } from "./pairwise.js";
+export { checkPairwiseInput, pairwiseRows } from "./pairwise-check.js";

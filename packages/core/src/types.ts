@@ -22,6 +22,8 @@ export interface Tokenizer {
   readonly ready?: PromiseLike<unknown>;
 }
 
+import type { AggregateOptions, PairwiseInput, PairwiseOptions } from "./pairwise.js";
+
 /** The level a score is computed for. */
 export type ScoreLevel = "segment" | "corpus";
 
@@ -73,6 +75,19 @@ export interface Metric<S = unknown, R = unknown> {
    * Metrics without it cannot be resampled.
    */
   rows?(key?: string): StatsRows<S>;
+  /**
+   * Optional: the row-major `hyps.length × refs.length` matrix of segment scores of every hypothesis
+   * against every single reference, each cell bit-identical to scoring that pair alone (see
+   * {@link PairwiseScorer}). For MBR decoding and reranking.
+   */
+  pairwise?(hyps: readonly string[], refs: readonly string[], options?: PairwiseOptions): Float64Array;
+  /** Optional: {@link Metric.pairwise} of many inputs at once. */
+  pairwiseBatch?(inputs: readonly PairwiseInput[], options?: PairwiseOptions): Float64Array[];
+  /**
+   * Optional: every hypothesis scored once against the (weighted) average of the references' n-gram
+   * statistics: reference aggregation (see {@link AggregateScorer}), not the mean pairwise score.
+   */
+  aggregateScores?(hyps: readonly string[], refs: readonly string[], options?: AggregateOptions): Float64Array;
 }
 
 /**

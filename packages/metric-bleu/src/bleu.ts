@@ -8,7 +8,7 @@ import {
   toSegments,
   validateSegment,
 } from "@gramscore/core";
-import type { FormatOptions, Metric, MetricContext, Segment, StatsRows, Tokenizer } from "@gramscore/core";
+import type { AggregateScorer, FormatOptions, Metric, MetricContext, PairwiseScorer, Segment, StatsRows, Tokenizer } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { bleuSignature, computeBleu, computeBleuAt, formatBleu, mergeNrefs, nrefsLabel } from "./compute.js";
 import type { BleuResult, BleuStats } from "./compute.js";
@@ -17,6 +17,7 @@ import type { BleuExplanation } from "./explain.js";
 import { BleuCounter, MATCH, REF, SYS, freezeSpans } from "./kernel.js";
 import type { Spans } from "./kernel.js";
 import { resolveBleuOptions } from "./options.js";
+import { bleuPairwise } from "./pairwise.js";
 import type { BleuOptions, ResolvedBleuOptions } from "./options.js";
 import { checkedTokenize, isBuiltinName, resolveTokenizer, spanner } from "./tokenizer.js";
 
@@ -53,6 +54,15 @@ export interface BleuMetric extends Metric<BleuStats, BleuResult> {
    * of each segment gives. Every record is validated.
    */
   corpusStats(segments: Iterable<Segment>): BleuStats;
+  /**
+   * The matrix of this metric's segment scores of every hypothesis against every single reference,
+   * row-major (see core's `PairwiseScorer`); field `score` (default) or `bp`.
+   */
+  pairwise: PairwiseScorer["pairwise"];
+  /** {@link BleuMetric.pairwise} of many inputs. */
+  pairwiseBatch: PairwiseScorer["pairwiseBatch"];
+  /** BLEU of each hypothesis against the averaged reference n-gram counts and length (see core's `AggregateScorer`). */
+  aggregateScores: AggregateScorer["aggregateScores"];
 }
 
 /** The most UTF-16 units of reference text a metric's reference cache holds before it starts over. */
@@ -191,6 +201,7 @@ function buildBleu(
   }
 
   const metric: BleuMetric = {
+    ...bleuPairwise(tokenize, o),
     name: "bleu",
     higherIsBetter: true,
     options: o,

@@ -21,6 +21,7 @@ export { bleuSignature, computeBleu, formatBleu } from "./compute.js";
 export type { BleuResult, BleuSignatureFields, BleuStats, ComputeOptions, FormatBleuOptions } from "./compute.js";
 export type { BleuExplanation, BleuNgramExplanation, BleuOrderExplanation } from "./explain.js";
 export { closestRefLength } from "./kernel.js";
+export { aggregateBleu, pairwiseBleu } from "./pairwise-api.js";
 export { SMOOTH_DEFAULTS, SMOOTH_METHODS, resolveBleuOptions } from "./options.js";
 export type { BleuOptions, NrefsOption, ResolvedBleuOptions, SmoothMethod } from "./options.js";
 export { BUILTIN_TOKENIZERS } from "./tokenizer.js";

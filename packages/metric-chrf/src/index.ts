@@ -15,6 +15,7 @@ export type { ChrfExplanation, ChrfMetric, ChrfOrderExplanation, ChrfResult, Chr
 export { CHRF_DEFAULTS, MAX_ORDER, chrfOptionSpecs, resolveChrfOptions } from "./options.js";
 export type { ChrfOptions, ResolvedChrfOptions } from "./options.js";
 export { fScore } from "./score.js";
+export { aggregateChrf, pairwiseChrf } from "./pairwise.js";
 export { chrfWords, isAsciiPunctuation } from "./words.js";
 export { VERSION };
 

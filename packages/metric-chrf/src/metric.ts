@@ -7,12 +7,13 @@ import {
   formatSignature,
   validateSegment,
 } from "@gramscore/core";
-import type { FormatOptions, Metric, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
+import type { AggregateScorer, FormatOptions, Metric, PairwiseScorer, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
 import type { NgramCounts } from "@gramscore/ngram";
 import { NgramStatsCounter, writeCodePoints } from "./kernel.js";
 import { resolveChrfOptions } from "./options.js";
+import { chrfPairwise } from "./pairwise.js";
 import type { ChrfOptions, ResolvedChrfOptions } from "./options.js";
 import { fScore } from "./score.js";
 import { VERSION } from "./version.js";
@@ -84,6 +85,12 @@ export interface ChrfExplanation {
 
 /** A chrF / chrF++ metric: core's {@link Metric} with typed extras. */
 export interface ChrfMetric extends Metric<ChrfStats, ChrfResult> {
+  /** The chrF matrix of every hypothesis against every single reference (see core's `PairwiseScorer`). */
+  pairwise: PairwiseScorer["pairwise"];
+  /** {@link ChrfMetric.pairwise} of many inputs. */
+  pairwiseBatch: PairwiseScorer["pairwiseBatch"];
+  /** chrF of each hypothesis against the averaged reference n-gram counts (see core's `AggregateScorer`). */
+  aggregateScores: AggregateScorer["aggregateScores"];
   /** The options in effect, defaults filled in. */
   readonly options: ResolvedChrfOptions;
   /** sacrebleu's name of the score, e.g. `chrF2++`. */
@@ -283,6 +290,7 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
   };
 
   const metric: ChrfMetric = {
+    ...chrfPairwise(opts),
     name,
     higherIsBetter: true,
     options: opts,

@@ -7,6 +7,7 @@ import {
   type FormatOptions,
   type Metric,
   type MetricContext,
+  type PairwiseScorer,
   type ScoreLevel,
   type Segment,
   type SignatureValue,
@@ -18,6 +19,7 @@ import { RougeEngine } from "./engine.js";
 import { ExactColumns, exactAdd, exactOf, exactValue, isCanonical } from "./exact.js";
 import { explainSegment, type RougeExplanation } from "./explain.js";
 import { resolveConfig } from "./options.js";
+import { rougePairwise } from "./pairwise.js";
 import { resolveTokenizer } from "./tokenize.js";
 import type { RougeMode, RougeOptions, RougeResult, RougeScore, RougeStats, RougeTypeResult } from "./types.js";
 import { VERSION } from "./version.js";
@@ -50,6 +52,14 @@ export interface RougeMetric extends Metric<RougeStats, RougeResult> {
   explain(hypothesis: string, references: readonly string[]): RougeExplanation;
   format(result: RougeResult, options?: FormatOptions): string;
   parseStats(value: unknown): RougeStats;
+  /**
+   * The matrix of segment scores of every hypothesis against every single reference, row-major (see
+   * core's `PairwiseScorer`); `field` is a `summarize` column such as `rougeL.f` (default: the first
+   * type's F). Fast for rouge-score's ROUGE-N and ROUGE-L; other types are scored pair by pair.
+   */
+  pairwise: PairwiseScorer["pairwise"];
+  /** {@link RougeMetric.pairwise} of many inputs. */
+  pairwiseBatch: PairwiseScorer["pairwiseBatch"];
 }
 
 function checkSegment(hyp: unknown, refs: unknown): readonly string[] {
@@ -159,6 +169,7 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
   });
 
   const metric: RougeMetric = {
+    ...rougePairwise(engine, () => metric),
     name,
     higherIsBetter: true,
     mode: config.mode,

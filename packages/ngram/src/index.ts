@@ -25,6 +25,8 @@ export { clipLcsHits, clipWeightedLcsHits, unigramCounts } from "./clip.js";
 export { countSkipBigrams } from "./skipgram.js";
 export type { SkipBigramOptions } from "./skipgram.js";
 export { pow } from "@gramscore/core";
+export { NgramPostings, NgramProfiler } from "./profile.js";
+export type { NgramProfile } from "./profile.js";
 export { VERSION };
 
 /**

@@ -12,5 +12,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "explain", summary: "show why one segment scores what it does", load: async () => (await import("./explain.js")).command },
   { name: "tokenize", summary: "print the tokens of each input line", load: async () => (await import("./tokenize.js")).command },
   { name: "list", summary: "list the installed and loaded tokenizers and metrics", load: async () => (await import("./list.js")).command },
+  { name: "pairwise", summary: "score every hypothesis against every reference (a matrix)", load: async () => (await import("./pairwise.js")).command },
+  { name: "mbr", summary: "choose the candidate with the highest expected utility (MBR)", load: async () => (await import("./mbr.js")).command },
   { name: "demo", summary: "score built-in sample data with every installed metric", load: async () => (await import("./demo.js")).command },
 ];

@@ -1,0 +1,183 @@
+/**
+ * BLEU pairwise matrices and reference aggregation. Every string is tokenized (as the metric does:
+ * lowercased when asked, right-stripped, tokenized) and profiled once as word n-gram id counts; the
+ * matches of a hypothesis against all references come from an inverted index, and every cell's score
+ * from the same {@link computeBleuAt} the metric's segment score uses.
+ */
+import { ErrorCode, GramscoreError, checkPairwiseInput, describeValue, pairwiseRows } from "@gramscore/core";
+import type { AggregateOptions, PairwiseInput, PairwiseOptions } from "@gramscore/core";
+import { NgramPostings, NgramProfiler } from "@gramscore/ngram";
+import type { NgramProfile } from "@gramscore/ngram";
+import { computeBleuAt } from "./compute.js";
+import type { ComputeOptions } from "./compute.js";
+
+/** The BLEU numbers a pairwise cell can hold (the columns of the metric's `summarize`). */
+const FIELDS = ["score", "bp"] as const;
+
+/** Tokenizes and profiles strings for one metric; equal strings share a profile. */
+class BleuProfiler {
+  readonly ngrams: NgramProfiler;
+  readonly #tokenize: (text: string) => readonly string[];
+  readonly #tokenIds = new Map<string, number>();
+  readonly #seen = new Map<string, NgramProfile>();
+  #buf = new Int32Array(64);
+
+  constructor(tokenize: (text: string) => readonly string[], maxOrder: number, units: number) {
+    this.#tokenize = tokenize;
+    this.ngrams = new NgramProfiler(maxOrder, (units * Math.min(maxOrder, 4)) >> 2);
+  }
+
+  profile(text: string): NgramProfile {
+    let p = this.#seen.get(text);
+    if (p === undefined) {
+      const tokens = this.#tokenize(text);
+      if (this.#buf.length < tokens.length) this.#buf = new Int32Array(2 * tokens.length);
+      for (let t = 0; t < tokens.length; t++) {
+        const token = tokens[t]!;
+        let id = this.#tokenIds.get(token);
+        if (id === undefined) this.#tokenIds.set(token, (id = this.#tokenIds.size));
+        this.#buf[t] = id;
+      }
+      p = this.ngrams.profile(this.#buf, tokens.length);
+      this.#seen.set(text, p);
+    }
+    return p;
+  }
+}
+
+function textUnits(texts: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < texts.length; i++) n += texts[i]!.length;
+  return n;
+}
+
+/** Hypothesis n-grams per order (`max(0, length − n + 1)`) into `row[N …]`. */
+function writeTotals(length: number, row: Float64Array, N: number): void {
+  for (let n = 1; n <= N; n++) row[N + n - 1] = length - n + 1 > 0 ? length - n + 1 : 0;
+}
+
+/**
+ * The pairwise and aggregation methods of a BLEU metric that tokenizes with `tokenize` and scores
+ * with options `o`. @internal
+ */
+export function bleuPairwise(
+  tokenize: (text: string) => readonly string[],
+  o: ComputeOptions,
+): {
+  pairwise(hyps: readonly string[], refs: readonly string[], options?: PairwiseOptions): Float64Array;
+  pairwiseBatch(inputs: readonly PairwiseInput[], options?: PairwiseOptions): Float64Array[];
+  aggregateScores(hyps: readonly string[], refs: readonly string[], options?: AggregateOptions): Float64Array;
+} {
+  const N = o.maxNgramOrder;
+
+  const wantBp = (options: PairwiseOptions | undefined): boolean => {
+    const field = options?.field;
+    if (field === undefined || field === "score") return false;
+    if (field === "bp") return true;
+    throw new GramscoreError(
+      ErrorCode.INVALID_OPTION,
+      `A BLEU pairwise cell holds one of ${FIELDS.join(", ")}, but the field ${describeValue(field)} was asked for.`,
+      { details: { option: "field" } },
+    );
+  };
+
+  function pairwise(hyps: readonly string[], refs: readonly string[], options?: PairwiseOptions): Float64Array {
+    checkPairwiseInput(hyps, refs, "BLEU pairwise(hyps, refs)");
+    const bp = wantBp(options);
+    const [first, last] = pairwiseRows(options, hyps.length);
+    const profiler = new BleuProfiler(tokenize, N, textUnits(hyps) + (hyps === refs ? 0 : textUnits(refs)));
+    const rp = refs.map((r) => profiler.profile(r));
+    const postings = new NgramPostings(rp, profiler.ngrams.size);
+    const nRefs = refs.length;
+    const out = new Float64Array((last - first) * nRefs);
+    const acc = new Int32Array(nRefs * N);
+    // One segment's statistics: matches per order, then hypothesis n-grams per order.
+    const row = new Float64Array(2 * N);
+    for (let i = first; i < last; i++) {
+      const h = profiler.profile(hyps[i]!);
+      acc.fill(0);
+      postings.accumulate(h, acc, N, 0);
+      writeTotals(h.length, row, N);
+      const base = (i - first) * nRefs;
+      for (let j = 0; j < nRefs; j++) {
+        for (let n = 0; n < N; n++) row[n] = acc[j * N + n]!;
+        const result = computeBleuAt(h.length, rp[j]!.length, row, 0, row, N, o);
+        out[base + j] = bp ? result.bp : result.score;
+      }
+    }
+    return out;
+  }
+
+  function aggregateScores(hyps: readonly string[], refs: readonly string[], options?: AggregateOptions): Float64Array {
+    checkPairwiseInput(hyps, refs, "BLEU aggregateScores(hyps, refs)");
+    const w = normalizedWeights(refs.length, options?.weights);
+    const profiler = new BleuProfiler(tokenize, N, textUnits(hyps) + (hyps === refs ? 0 : textUnits(refs)));
+    const rp = refs.map((r) => profiler.profile(r));
+    const mean = new Float64Array(profiler.ngrams.size);
+    let refLen = 0;
+    for (let j = 0; j < rp.length; j++) {
+      const weight = w[j]!;
+      if (weight === 0) continue;
+      const { ids, counts } = rp[j]!;
+      for (let k = 0; k < ids.length; k++) mean[ids[k]!]! += weight * counts[k]!;
+      refLen += weight * rp[j]!.length;
+    }
+    const row = new Float64Array(2 * N);
+    const out = new Float64Array(hyps.length);
+    for (let i = 0; i < hyps.length; i++) {
+      const h = profiler.profile(hyps[i]!);
+      const { ids, counts, start } = h;
+      for (let n = 0; n < N; n++) {
+        let match = 0;
+        for (let k = start[n]!, end = start[n + 1]!; k < end; k++) {
+          const id = ids[k]!;
+          const r = id < mean.length ? mean[id]! : 0;
+          const c = counts[k]!;
+          match += c < r ? c : r;
+        }
+        row[n] = match;
+      }
+      writeTotals(h.length, row, N);
+      out[i] = computeBleuAt(h.length, refLen, row, 0, row, N, o).score;
+    }
+    return out;
+  }
+
+  return {
+    pairwise,
+    pairwiseBatch(inputs, options) {
+      if (!Array.isArray(inputs)) {
+        throw new GramscoreError(ErrorCode.INVALID_TYPE, `pairwiseBatch needs an array of { hyps, refs }, but got ${describeValue(inputs)}.`);
+      }
+      return inputs.map((input: PairwiseInput) => pairwise(input?.hyps, input?.refs, options));
+    },
+    aggregateScores,
+  };
+}
+
+/** Weights that sum to 1 (equal by default). */
+function normalizedWeights(n: number, weights: ArrayLike<number> | undefined): Float64Array {
+  if (n === 0) {
+    throw new GramscoreError(ErrorCode.EMPTY_INPUT, "Reference aggregation needs at least one reference, but the references array is empty.");
+  }
+  const w = new Float64Array(n);
+  if (weights === undefined) return w.fill(1 / n);
+  if (weights === null || typeof weights !== "object" || weights.length !== n) {
+    throw new GramscoreError(ErrorCode.INVALID_OPTION, `weights must have one non-negative number per reference (${n}), but got ${describeValue(weights)}.`, {
+      details: { option: "weights" },
+    });
+  }
+  let sum = 0;
+  for (let j = 0; j < n; j++) {
+    const x = weights[j];
+    if (typeof x !== "number" || !Number.isFinite(x) || x < 0) {
+      throw new GramscoreError(ErrorCode.INVALID_OPTION, `weights[${j}] must be a finite non-negative number, but got ${describeValue(x)}.`, {
+        details: { option: "weights" },
+      });
+    }
+    sum += x;
+  }
+  if (!(sum > 0)) throw new GramscoreError(ErrorCode.INVALID_OPTION, "weights must not all be 0.", { details: { option: "weights" } });
+  for (let j = 0; j < n; j++) w[j] = weights[j]! / sum;
+  return w;
+}
