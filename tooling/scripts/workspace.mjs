@@ -11,6 +11,7 @@ export const TIERS = {
   "@gramscore/tokenizer-sacrebleu": 1,
   "@gramscore/tokenizer-subword": 1,
   "@gramscore/registry": 1,
+  "@gramscore/report": 1,
   "@gramscore/metric-bleu": 2,
   "@gramscore/metric-rouge": 2,
   "@gramscore/metric-chrf": 2,
