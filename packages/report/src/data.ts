@@ -78,7 +78,7 @@ export interface ReportMeasure {
   readonly metric: number;
   /** Summary column name (`score`, `rougeL.f`, ...). */
   readonly column: string;
-  /** Heading, e.g. "bleu score", "rouge rougeL.f". */
+  /** Heading: the metric's name for its `score` column, else the column (`rougeL.f`) or `metric column` (`bleu bp`). */
   readonly label: string;
   /** Corpus value per system, full precision. */
   readonly corpus: readonly number[];
@@ -272,7 +272,7 @@ export function buildReport(
       ? systems.map((sys, s) => annotate({ metric, system: sys.name, baseline: names[baseline]!, stats: kept[s]!, baselineStats: kept[baseline]! }) ?? null)
       : undefined;
     for (const column of columns) {
-      const label = columns.length === 1 && column === "score" ? metric.name : `${metric.name} ${column}`;
+      const label = column === "score" ? metric.name : column.startsWith(metric.name) ? column : `${metric.name} ${column}`;
       const measure: ReportMeasure = {
         metric: mi,
         column,
