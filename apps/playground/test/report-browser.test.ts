@@ -163,7 +163,7 @@ async function checkReport(page: Page, w: Written, shot?: string): Promise<void>
       else expect([0, bleu.orders.length + 1]).toContain(mark);
     });
     const rouge = ms[2]!.explain!(hyp, refs) as any;
-    const lView = box.views.find((v) => v.title.includes("rougeL:"))!;
+    const lView = box.views.find((v) => v.title?.includes("rougeL:"))!;
     const used = rouge.types.rougeL.used[0];
     const onLcs = new Set(rouge.types.rougeL.references[used].alignment.map((x: any) => x.hypToken));
     lView.sides[0]!.marks.forEach((mark, i) => expect(mark).toBe(onLcs.has(i) ? 1 : 0));
