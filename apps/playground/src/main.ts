@@ -216,7 +216,15 @@ function viewElement(view: MatchView): HTMLElement {
     });
     return $("div", { class: "side" }, $("div", { class: "label" }, s.label), line);
   };
-  const legend = $("div", { class: "legend" }, ...view.legend.map((l) => $("span", { class: cls(l.mark), style: shade(l.mark) }, l.label)));
+  const matches = view.legend.filter((l) => l.kind === "match");
+  const legend = $("div", { class: "legend" });
+  if (matches.length > 2) {
+    const ramp = $("span", {});
+    for (const l of matches) ramp.append($("span", { class: cls(l.mark), style: shade(l.mark), title: l.label }, ` ${l.mark} `));
+    ramp.append(` ${matches[0]!.label.replace(/\b1-/, "n-")} (darker = higher order)`);
+    legend.append(ramp);
+  } else for (const l of matches) legend.append($("span", { class: cls(l.mark), style: shade(l.mark) }, l.label));
+  for (const l of view.legend) if (l.kind !== "match") legend.append($("span", { class: cls(l.mark) }, l.label));
   return $(
     "div",
     { class: "view", "data-metric": view.metric, "data-title": view.title },

@@ -276,6 +276,18 @@ export function reportViewer(data: any, root: HTMLElement): void {
     });
     return $("div", { class: "side" }, $("div", { class: "label", text: side.label }), line);
   };
+  // Shades of one kind of match collapse into one ramp: "1 2 3 4 matched n-gram (darker = longer)".
+  const legendItems = (view: any): HTMLElement[] => {
+    const matches = view.legend.filter((l: any) => l.kind === "match");
+    const max = Math.max(1, ...matches.map((l: any) => l.mark));
+    const shade = (m: number) => `--a:${(0.25 + (0.75 * m) / max).toFixed(2)}`;
+    const out: HTMLElement[] = [];
+    if (matches.length > 2) {
+      out.push($("span", {}, ...matches.map((l: any) => $("span", { class: "u mt", style: shade(l.mark), title: l.label, text: ` ${l.mark} ` })), ` ${String(matches[0].label).replace(/\b1-/, "n-")} (darker = higher order)`));
+    } else for (const l of matches) out.push($("span", { class: "u mt", style: shade(l.mark), text: l.label }));
+    for (const l of view.legend) if (l.kind !== "match") out.push($("span", { class: l.kind === "clip" ? "u cl" : `u ed e${l.mark}`, text: l.label }));
+    return out;
+  };
   const drawView = (view: any) =>
     $(
       "div",
@@ -284,7 +296,7 @@ export function reportViewer(data: any, root: HTMLElement): void {
       $("p", { class: "summary", text: view.summary }),
       drawSide(view.hypothesis, view, "hypothesis"),
       ...view.references.map((r: any, k: number) => drawSide(r, view, `reference-${k}`)),
-      $("div", { class: "legend" }, ...view.legend.map((l: any) => $("span", { class: l.kind === "match" ? "u mt" : l.kind === "clip" ? "u cl" : `u ed e${l.mark}`, style: l.kind === "match" ? `--a:${(0.25 + (0.75 * l.mark) / Math.max(1, ...view.legend.filter((x: any) => x.kind === "match").map((x: any) => x.mark))).toFixed(2)}` : undefined, text: l.label }))),
+      $("div", { class: "legend" }, ...legendItems(view)),
       view.table && view.table.rows.length > 0
         ? $("details", {}, $("summary", { text: `${view.table.rows.length} counted items` }), $("table", { class: "ngrams" }, $("thead", {}, $("tr", {}, ...view.table.columns.map((c: string) => $("th", { text: c })))), $("tbody", {}, ...view.table.rows.map((r: any[]) => $("tr", {}, ...r.map((c) => $("td", { text: c })))))))
         : null,
@@ -300,11 +312,12 @@ export function reportViewer(data: any, root: HTMLElement): void {
         $("p", { class: "scores-line" }, ...data.segmentScores.map((sc: any) => $("span", { class: "chip" }, `${sc.label} `, $("b", { text: fmt(sc.values[s][i], decimalsOf([sc.values[s][i]])) })))),
       );
       if (views) for (const v of views[s]) box.append(drawView(v));
-      else box.append($("p", { class: "hypline" }, $("b", { text: "hypothesis: " }), data.hyps[s][i]), $("p", { class: "hint", text: "Match views are embedded for the segments where the systems differ most; run `gramscore explain` for this one." }));
+      else box.append($("p", { class: "hypline" }, $("b", { text: "hypothesis: " }), data.hyps[s][i]), $("p", { class: "hint", text: `Match views are embedded for the ${Object.keys(data.views).length} segments where the systems differ most (marked ◆). For this one, run gramscore explain with the same input and --system "${systems[s]}" --line ${i + 1}.` }));
       kids.push(box);
     }
     detail.replaceChildren(...kids);
     render();
+    detail.scrollIntoView({ block: "start" });
   };
   root.append(
     section(
