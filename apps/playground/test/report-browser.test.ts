@@ -183,6 +183,41 @@ describe("the HTML report in Chromium", () => {
     await page.close();
   });
 
+  it("100,000 segments stay usable: the page opens, pages, sorts and filters the whole list", async () => {
+    const words = "the a cat dog sat ran on under mat table house garden quickly slowly red green big small".split(" ");
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const sentence = () => Array.from({ length: 4 + Math.floor(rand() * 20) }, () => words[Math.floor(rand() * words.length)]).join(" ");
+    const n = 100_000;
+    const refs = Array.from({ length: n }, () => [sentence()]);
+    const hyps = (p: number) => refs.map(([r]) => r!.split(" ").map((w) => (rand() < p ? words[Math.floor(rand() * words.length)] : w)).join(" "));
+    const data = buildReport([{ name: "good", hyps: hyps(0.1) }, { name: "bad", hyps: hyps(0.4) }], refs, [createBleu()], { explainLimit: 50, created: "2026-11-25T05:00:00Z" });
+    const dir = mkdtempSync(join(tmpdir(), "gramscore-report-"));
+    const file = join(dir, "big.html");
+    const html = renderReport(data);
+    writeFileSync(file, html);
+    // The texts themselves dominate: scores, views and the page add little to them.
+    const texts = JSON.stringify(data.refs).length + JSON.stringify(data.hyps).length;
+    expect(html.length).toBeLessThan(1.25 * texts + 1_000_000);
+    const { page, errors } = await newPage(browser);
+    await page.goto(`file://${file}`, { timeout: 120_000 });
+    await page.waitForSelector("[data-testid=segments] tbody tr", { timeout: 120_000 });
+    expect(await page.$eval("[data-testid=seg-info]", (el) => el.textContent)).toBe(`${n} of ${n} segments · page 1 of 4000`);
+    expect(await page.$$eval("[data-testid=segments] tbody tr", (trs) => trs.length)).toBe(25);
+    await page.click("[data-testid=seg-next]");
+    expect(await page.$eval("[data-testid=segments] tbody tr", (tr) => tr.getAttribute("data-index"))).toBe("25");
+    await page.click("th[data-sort=a]"); // score of A, descending
+    const top = await page.$$eval("[data-testid=segments] tbody tr", (trs) => trs.map((tr) => Number(tr.getAttribute("data-index"))));
+    const a = data.segmentScores[0]!.values[1]!; // A is the first system that is not the baseline
+    const order = Array.from({ length: n }, (_, i) => i).sort((p, q) => a[q]! - a[p]! || p - q);
+    expect(top).toEqual(order.slice(0, 25));
+    await page.type("[data-testid=seg-max]", "-50");
+    const kept = a.filter((v, i) => v - data.segmentScores[0]!.values[0]![i]! <= -50).length;
+    await page.waitForFunction((k: number) => document.querySelector("[data-testid=seg-info]")!.textContent!.startsWith(`${k} of`), {}, kept);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it.skipIf(!hasShared)(`WMT22 en-de (9 systems × 2037 segments, 2 references)${hasShared ? "" : `: ${SKIP_MESSAGE}`}`, async () => {
     const records = readDataset("mt_wmt22_generaltest2022_en-de").map((r) => ({ system: r.system, hyp: r.hyp, refs: r.refs }));
     const w = write("wmt22-en-de", records, 40);

@@ -83,9 +83,13 @@ export function reportViewer(data: any, root: HTMLElement): void {
     const W = 380;
     const rowH = 18;
     const H = 24 + S * rowH;
-    const all = seg.values.flat();
-    let lo = Math.min(...all);
-    let hi = Math.max(...all);
+    // Loops, not Math.min(...all): spreading 100k+ values overflows the call stack.
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const vals of seg.values) for (const v of vals) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
     if (hi === lo) hi = lo + 1;
     const x = (v: number) => 110 + ((v - lo) / (hi - lo)) * (W - 120);
     const g = svg("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img" });
@@ -100,7 +104,7 @@ export function reportViewer(data: any, root: HTMLElement): void {
         svg("line", { x1: x(q(0.5)), x2: x(q(0.5)), y1: y, y2: y + 14, stroke: color(s), "stroke-width": 2 }),
       );
     });
-    const d = decimalsOf(all);
+    const d = decimalsOf([lo, hi]);
     g.append(svg("text", { x: 110, y: H - 2, "font-size": 10, fill: "#6b7280", text: fmt(lo, d) }), svg("text", { x: W - 10, y: H - 2, "font-size": 10, "text-anchor": "end", fill: "#6b7280", text: fmt(hi, d) }));
     dist.append($("figure", {}, $("figcaption", { text: seg.label }), g));
   }
