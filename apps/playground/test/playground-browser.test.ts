@@ -12,6 +12,9 @@ import { matchViews } from "@gramscore/report";
 import { loadTiktoken } from "@gramscore/tokenizer-subword/tiktoken";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// Chromium on a loaded 2-core machine: generous limits (these tests assert results, never times).
+const SLOW = { timeout: 400_000 };
 import { appRoot, launch, newPage, screenshot, serve } from "./browser.js";
 
 const dist = join(appRoot, "dist");
@@ -70,7 +73,7 @@ const HYPS = ["Der schnelle braune Fuchs springt über den faulen Hund.", "Es re
 const REFS = ["Der flinke braune Fuchs springt über den trägen Hund.", "Heute regnet es in Berlin sehr stark.", "Die Sitzung wurde auf Dienstag nächster Woche verlegt."];
 
 describe("the playground in Chromium", () => {
-  it("typed input: BLEU, chrF and ROUGE as Node computes them, match views, permalink", async () => {
+  it("typed input: BLEU, chrF and ROUGE as Node computes them, match views, permalink", SLOW, async () => {
     const { page, errors } = await newPage(browser);
     await page.goto(server.url);
     await page.waitForSelector("#scores .card");
@@ -120,7 +123,7 @@ describe("the playground in Chromium", () => {
     await page.close();
   });
 
-  it("a length mismatch shows the library's error; a subword tokenizer loads in the page", async () => {
+  it("a length mismatch shows the library's error; a subword tokenizer loads in the page", SLOW, async () => {
     const { page, errors } = await newPage(browser);
     await page.goto(server.url);
     await page.waitForSelector("#scores .card");

@@ -13,6 +13,9 @@ import type { ReportData } from "@gramscore/report";
 import { DEMO_SETS, run } from "gramscore";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// Chromium on a loaded 2-core machine: generous limits (these tests assert results, never times).
+const SLOW = { timeout: 400_000 };
 import { SKIP_MESSAGE, conformanceDir, hasShared, readDataset } from "../../../tooling/conformance/data.js";
 import { launch, newPage, screenshot } from "./browser.js";
 
@@ -174,7 +177,7 @@ async function checkReport(page: Page, w: Written, shot?: string): Promise<void>
 }
 
 describe("the HTML report in Chromium", () => {
-  it("demo data: table = CLI JSON, sort, filter, match views = explain()", async () => {
+  it("demo data: table = CLI JSON, sort, filter, match views = explain()", SLOW, async () => {
     const set = DEMO_SETS[0]!;
     const w = write("demo", set.records.map((r) => ({ system: r.system, hyp: r.hyp, refs: [...r.refs] })));
     const { page, errors } = await newPage(browser);
@@ -183,7 +186,7 @@ describe("the HTML report in Chromium", () => {
     await page.close();
   });
 
-  it("100,000 segments stay usable: the page opens, pages, sorts and filters the whole list", async () => {
+  it("100,000 segments stay usable: the page opens, pages, sorts and filters the whole list", SLOW, async () => {
     const words = "the a cat dog sat ran on under mat table house garden quickly slowly red green big small".split(" ");
     let seed = 7;
     const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -218,7 +221,7 @@ describe("the HTML report in Chromium", () => {
     await page.close();
   });
 
-  it.skipIf(!hasShared)(`WMT22 en-de (9 systems × 2037 segments, 2 references)${hasShared ? "" : `: ${SKIP_MESSAGE}`}`, async () => {
+  it.skipIf(!hasShared)(`WMT22 en-de (9 systems × 2037 segments, 2 references)${hasShared ? "" : `: ${SKIP_MESSAGE}`}`, SLOW, async () => {
     const records = readDataset("mt_wmt22_generaltest2022_en-de").map((r) => ({ system: r.system, hyp: r.hyp, refs: r.refs }));
     const w = write("wmt22-en-de", records, 40);
     w.input = join(conformanceDir, "data/mt_wmt22_generaltest2022_en-de.jsonl.gz");
