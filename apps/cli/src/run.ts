@@ -1,92 +1,20 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError } from "commander";
 import { isGramscoreError } from "@gramscore/core";
 import type { MetricDescriptor, TokenizerDescriptor } from "@gramscore/core";
 import type { Registry } from "@gramscore/registry";
 import { emptyConfig, loadConfig, type CliConfig } from "./config.js";
-import { FORMATS, MAX_JOBS, MAX_WIDTH } from "./constants.js";
+import { COMMANDS } from "./commands/index.js";
+import { collect, type CommandModule, type Context } from "./commands/kit.js";
+import { MAX_JOBS } from "./constants.js";
 import { EXIT, describeForDebug, exitCodeOf } from "./errors.js";
 import { processIO, useColor, type CliIO } from "./io.js";
-import { prescan, splitList, type Prescan } from "./prescan.js";
+import { prescan, type Prescan } from "./prescan.js";
 import { WorkerPool } from "./parallel.js";
 import { createCliRegistry } from "./setup.js";
-import { addSpecOptions, type OptionBinding } from "./spec-options.js";
+import { addSpecOptions } from "./spec-options.js";
 import { VERSION } from "./version.js";
 
-/** What the command actions share. */
-export interface Context {
-  readonly io: CliIO;
-  readonly registry: Registry;
-  readonly config: CliConfig;
-  readonly pre: Prescan;
-  /** Descriptors of the metrics named before parsing (their flags are defined). */
-  readonly metricBindings: OptionBinding[];
-  /** Bindings of the tokenizer's flags (`tokenize`). */
-  readonly tokenizerBindings: OptionBinding[];
-  /** Exit code set by an action (0 when unset). */
-  exitCode: number;
-  /** Unavailable built-ins already warned about. */
-  readonly warned: Set<string>;
-  /**
-   * Worker threads started ahead for `--jobs` (while the rest of the command line is set up); the
-   * command that uses them takes them (sets this to undefined), `run` closes them otherwise.
-   */
-  warmPool: Promise<WorkerPool> | undefined;
-}
-
-type Actions = typeof import("./actions.js");
-let actionsModule: Promise<Actions> | undefined;
-/** The command implementations, imported on first use so that start-up stays small. */
-function actions(): Promise<Actions> {
-  actionsModule ??= import("./actions.js");
-  return actionsModule;
-}
-
-function parseWidth(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n > MAX_WIDTH) {
-    throw new InvalidArgumentError(`-w takes a whole number of decimal places from 0 to ${MAX_WIDTH}.`);
-  }
-  return n;
-}
-
-function parsePositive(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n < 1) throw new InvalidArgumentError("takes a line number (1 or more).");
-  return n;
-}
-
-function parseJobs(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n < 1 || n > MAX_JOBS) {
-    throw new InvalidArgumentError(`--jobs takes a whole number of worker threads from 1 to ${MAX_JOBS}.`);
-  }
-  return n;
-}
-
-function collectList(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), ...splitList(value)];
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
-
-function formatOption(choices: readonly string[] = FORMATS): Option {
-  return new Option("-f, --format <format>", "output format (default: table on a terminal, json otherwise; or $GRAMSCORE_FORMAT)").choices(choices);
-}
-
-function inputOptions(cmd: Command): Command {
-  return cmd
-    .argument("[refs...]", "reference files, one per reference stream (leave out to read JSONL records)")
-    .option("-r, --refs <files...>", "reference files (the same as giving them as arguments)")
-    .option("-m, --metrics <names>", "metrics to compute, comma-separated (repeatable)", collectList)
-    .option(
-      "-i, --input <files...>",
-      "hypothesis files, one per system ('-' is stdin; default stdin). Without reference files: JSONL record files",
-    )
-    .option("--keep-whitespace", "keep trailing whitespace of text lines (stripped by default, as sacrebleu does)")
-    .option("-j, --jobs <n>", "worker threads that score the input (default 1: this thread)", parseJobs);
-}
+export type { Context } from "./commands/kit.js";
 
 const EXAMPLES = `
 Examples:
@@ -140,96 +68,29 @@ async function buildProgram(
       outputError: (s, write) => write(s.replace(/^error: /, "gramscore: error: ")),
     })
     .addHelpText("after", EXAMPLES);
-  const run = (name: keyof Actions) =>
-    async (...args: unknown[]) => {
-      const mod = await actions();
-      await (mod[name] as (ctx: Context, ...rest: unknown[]) => Promise<void>)(context, ...args);
-    };
-
-  const score = inputOptions(program.command("score").summary("score hypotheses against references").description(
-    "Score hypotheses against references with one or more metrics in one pass. References come one file per " +
-      "reference stream (as in sacrebleu) with hypotheses from stdin or -i (one file per system), or as JSONL " +
-      'records {"hyp": "...", "refs": ["..."], "system": "..."} from --input files or stdin.',
-  ))
-    .option("--segments", "also score every segment")
-    .addOption(formatOption())
-    .option("-w, --width <n>", "decimal places (default 4)", parseWidth)
-    .option("-o, --output <file>", "write the result to a file instead of stdout")
-    .option("--no-progress", "no progress bar")
-    .action(run("scoreAction"));
-
-  const stats = inputOptions(program.command("stats").summary("write the sufficient statistics of a shard").description(
-    "Compute the sufficient statistics of a shard of the data and write them as JSON lines (one per system and " +
-      "metric, core's serialized statistics with the system and options); `gramscore merge` combines shards.",
-  ))
-    .option("-o, --output <file>", "write the statistics to a file instead of stdout")
-    .option("--no-progress", "no progress bar")
-    .action(run("statsAction"));
-
-  program
-    .command("merge")
-    .summary("merge shard statistics into the final scores")
-    .description("Merge statistics written by `gramscore stats` (any number of files, any order) into corpus scores.")
-    .argument("<shards...>", "files written by gramscore stats ('-' is stdin)")
-    .addOption(formatOption())
-    .option("-w, --width <n>", "decimal places (default 4)", parseWidth)
-    .option("-o, --output <file>", "write the result to a file instead of stdout")
-    .action(run("mergeAction"));
-
-  const explain = program
-    .command("explain")
-    .summary("show why one segment scores what it does")
-    .description(
-      "Explain one segment with each metric's explain(): give it inline (--hyp, --ref) or pick it from the input " +
-        "with --line (1-based; --system picks the system when there are several).",
-    )
-    .argument("[refs...]", "reference files, one per reference stream (leave out to read JSONL records)")
-    .option("-m, --metrics <names>", "metrics to explain, comma-separated (repeatable)", collectList)
-    .option("-i, --input <files...>", "hypothesis files or JSONL record files, as for score")
-    .option("--hyp <text>", "the hypothesis, inline")
-    .option("--ref <text>", "a reference, inline (repeatable)", collect)
-    .option("--line <n>", "segment number in the input (1-based)", parsePositive)
-    .option("--system <name>", "system to take the segment from")
-    .option("--keep-whitespace", "keep trailing whitespace of text lines")
-    .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]))
-    .action(run("explainAction"));
-
-  const tokenize = program
-    .command("tokenize")
-    .summary("print the tokens of each input line")
-    .argument("[files...]", "text files (default stdin)")
-    .requiredOption("-t, --tokenizer <name>", "tokenizer name (see gramscore list)")
-    .addOption(new Option("-f, --format <format>", "text: tokens separated by spaces; json: one JSON array per line").choices(["text", "json"]))
-    .option("--keep-whitespace", "keep trailing whitespace of lines")
-    .action(run("tokenizeAction"));
-
-  program
-    .command("list")
-    .summary("list the installed and loaded tokenizers and metrics")
-    .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]))
-    .action(run("listAction"));
-
-  program
-    .command("demo")
-    .summary("score built-in sample data with every installed metric")
-    .addOption(formatOption())
-    .option("-w, --width <n>", "decimal places (default 4)", parseWidth)
-    .action(run("demoAction"));
-
-  const scoped = "Every metric option also exists as --<metric>-<flag>, which applies to that metric only.";
-  for (const cmd of [score, stats, explain]) cmd.addHelpText("after", `\n${scoped}`);
+  // Only the command being run is imported; the others are listed by name and summary.
+  let target: { command: Command; module: CommandModule } | undefined;
+  for (const entry of COMMANDS) {
+    if (entry.name === pre.command) {
+      const module = await entry.load();
+      target = { command: module.define(program, context), module };
+    } else {
+      program.command(entry.name).summary(entry.summary).allowUnknownOption().allowExcessArguments().action(async () => {
+        throw new Error(`the ${entry.name} command was not loaded (the arguments were read differently before parsing)`);
+      });
+    }
+  }
 
   // Flags of the metrics (or the tokenizer) named on the command line, from their OptionSpec lists.
-  const target = pre.command === "score" ? score : pre.command === "stats" ? stats : pre.command === "explain" ? explain : undefined;
-  if (target !== undefined) {
+  if (target?.module.pluginFlags === "metrics") {
     const names = pre.metrics.length > 0 ? pre.metrics : (config.metrics ?? []);
     const descriptors = await metricDescriptors(registry, names, names.length === 0 && pre.help);
     context.metricBindings.push(
-      ...addSpecOptions(target, descriptors.map((d) => ({ name: d.name, specs: d.options ?? [] })), "metric"),
+      ...addSpecOptions(target.command, descriptors.map((d) => ({ name: d.name, specs: d.options ?? [] })), "metric"),
     );
-  } else if (pre.command === "tokenize" && pre.tokenizer !== undefined) {
+  } else if (target?.module.pluginFlags === "tokenizer" && pre.tokenizer !== undefined) {
     const d: TokenizerDescriptor = await registry.ensure("tokenizer", pre.tokenizer);
-    context.tokenizerBindings.push(...addSpecOptions(tokenize, [{ name: d.name, specs: d.options ?? [] }], "tokenizer"));
+    context.tokenizerBindings.push(...addSpecOptions(target.command, [{ name: d.name, specs: d.options ?? [] }], "tokenizer"));
   }
   return { program, context };
 }

@@ -1,0 +1,180 @@
+/** What several command actions share: options, output, metric set-up and the scoring of the input. */
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { ErrorCode, GramscoreError } from "@gramscore/core";
+import type { MetricDescriptor } from "@gramscore/core";
+import { DEFAULT_WIDTH, FORMATS, type Format } from "../constants.js";
+import { scoreInput, type PreparedMetric } from "../engine.js";
+import { usageError } from "../errors.js";
+import { jsonlUnits, looksLikeJsonl, parallelUnits, recordBatches, type ByteCounter, type InputUnit, type UnitSize } from "../input.js";
+import { startProgress } from "../progress.js";
+import { collectSpecOptions } from "../spec-options.js";
+import type { Context } from "./kit.js";
+
+export interface Globals {
+  color?: boolean;
+  debug?: boolean;
+}
+
+export interface InputFlags {
+  metrics?: string[];
+  input?: string[];
+  refs?: string[];
+  keepWhitespace?: boolean;
+  jobs?: number;
+}
+
+export interface OutputFlags {
+  format?: Format;
+  width?: number;
+  output?: string;
+}
+
+export function globals(cmd: Command): Globals {
+  return cmd.optsWithGlobals() as Globals;
+}
+
+/** Writes `text` to `--output` or stdout. */
+export function emit(ctx: Context, text: string, output: string | undefined): void {
+  if (output === undefined) {
+    ctx.io.stdout.write(text);
+    return;
+  }
+  const file = resolve(ctx.io.cwd, output);
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new GramscoreError(ErrorCode.IO_ERROR, `Cannot write ${output}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Warns once about built-in plugins that failed to load (not merely missing or empty). */
+export function warnUnavailable(ctx: Context, cmd: Command): void {
+  for (const u of ctx.registry.unavailable()) {
+    if (ctx.warned.has(u.name)) continue;
+    if (u.reason !== "failed" && globals(cmd).debug !== true) continue;
+    ctx.warned.add(u.name);
+    const why = u.error instanceof Error ? u.error.message : String(u.error);
+    ctx.io.stderr.write(`gramscore: warning: plugin ${u.name} is unavailable (${u.reason}): ${why}\n`);
+  }
+}
+
+/** The widest table before it is transposed: the terminal's width, or 120 columns off a terminal. */
+export function maxWidth(ctx: Context): number {
+  return ctx.io.stdout.isTTY === true ? (ctx.io.stdout.columns ?? 80) : 120;
+}
+
+export function chooseFormat(ctx: Context, given: Format | undefined): Format {
+  if (given !== undefined) return given;
+  const env = ctx.io.env.GRAMSCORE_FORMAT?.toLowerCase();
+  if (env !== undefined && (FORMATS as readonly string[]).includes(env)) return env as Format;
+  if (ctx.config.format !== undefined) return ctx.config.format;
+  return ctx.io.stdout.isTTY === true ? "table" : "json";
+}
+
+export function widthOf(ctx: Context, given: number | undefined): { width: number; widthGiven: boolean } {
+  if (given !== undefined) return { width: given, widthGiven: true };
+  if (ctx.config.width !== undefined) return { width: ctx.config.width, widthGiven: true };
+  return { width: DEFAULT_WIDTH, widthGiven: false };
+}
+
+export async function metricNames(ctx: Context, given: string[] | undefined, command: string): Promise<string[]> {
+  const names = given !== undefined && given.length > 0 ? given : (ctx.config.metrics ?? []);
+  if (names.length > 0) return names;
+  await ctx.registry.loadAll();
+  const installed = ctx.registry.list("metric").map((e) => e.name);
+  throw usageError(
+    `Choose the metrics with -m, e.g. gramscore ${command} -m ${installed.slice(0, 2).join(",") || "bleu"} ... ` +
+      (installed.length > 0 ? `Installed metrics: ${installed.join(", ")}.` : "No metric plugins are installed."),
+  );
+}
+
+export function pluginOf(ctx: Context, descriptor: MetricDescriptor): string {
+  return ctx.registry.list("metric").find((e) => e.descriptor === descriptor)?.plugin ?? "";
+}
+
+/** Creates each named metric with the options given on the command line. */
+export async function prepareMetrics(ctx: Context, names: readonly string[], cmd: Command): Promise<PreparedMetric[]> {
+  const values = collectSpecOptions(cmd, ctx.metricBindings);
+  const out: PreparedMetric[] = [];
+  for (const name of names) {
+    const descriptor = await ctx.registry.ensure("metric", name);
+    if (out.some((m) => m.name === descriptor.name)) continue;
+    const options = values.get(descriptor.name) ?? {};
+    const metric = await ctx.registry.createAsync("metric", descriptor.name, options);
+    out.push({ name: descriptor.name, plugin: pluginOf(ctx, descriptor), options, metric });
+  }
+  return out;
+}
+
+/**
+ * The input as units of whole lines: reference files with hypothesis files (or stdin), else JSONL
+ * records. `size` is the size of a unit (undefined: whatever each read gives).
+ */
+export function openInput(ctx: Context, refs: readonly string[], flags: InputFlags, bytes: ByteCounter, size?: UnitSize): AsyncIterable<InputUnit> {
+  const inputs = flags.input ?? [];
+  const stdinIsTerminal = (): boolean => ctx.io.stdin.isTTY === true;
+  if (refs.length > 0) {
+    for (const r of refs) {
+      if (looksLikeJsonl(r)) {
+        throw usageError(`${r} looks like JSONL records, but reference files are plain text. Give JSONL records with --input ${r} and no reference files.`);
+      }
+    }
+    for (const h of inputs) {
+      if (looksLikeJsonl(h)) {
+        throw usageError(`${h} looks like JSONL records, but reference files were given too. Drop the reference files to read records.`);
+      }
+    }
+    const hyps = inputs.length > 0 ? inputs : ["-"];
+    const dup = hyps.find((h, i) => hyps.indexOf(h) !== i);
+    if (dup !== undefined) throw usageError(`The hypothesis file ${dup} is given twice; each system needs its own file.`);
+    if (hyps.includes("-") && stdinIsTerminal()) {
+      throw usageError("Waiting for hypotheses on the terminal: pipe them in (gramscore score -m bleu ref.txt < hyp.txt) or pass -i FILE.");
+    }
+    return parallelUnits(hyps, refs, ctx.io, bytes, { keepWhitespace: flags.keepWhitespace === true }, size);
+  }
+  if ((inputs.length === 0 || inputs.includes("-")) && stdinIsTerminal()) {
+    throw usageError(
+      "No input: give reference files with the hypotheses (gramscore score -m bleu ref.txt < hyp.txt) " +
+        "or JSONL records (gramscore score -m bleu --input data.jsonl).",
+    );
+  }
+  return jsonlUnits(inputs, ctx.io, bytes, size);
+}
+
+export async function scoreFromInput(ctx: Context, args: string[], flags: InputFlags & { segments?: boolean; progress?: boolean }, cmd: Command, command: string) {
+  const names = await metricNames(ctx, flags.metrics, command);
+  const metrics = await prepareMetrics(ctx, names, cmd);
+  warnUnavailable(ctx, cmd);
+  const refs = [...args, ...(flags.refs ?? [])];
+  const jobs = flags.jobs ?? 1;
+  const bytes: ByteCounter = { read: 0, total: 0 };
+  if (jobs > 1) {
+    const { JOB_UNIT, scoreParallel } = await import("../parallel.js");
+    const units = openInput(ctx, refs, flags, bytes, JOB_UNIT);
+    const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
+    const pool = ctx.warmPool;
+    ctx.warmPool = undefined;
+    try {
+      return await scoreParallel(metrics, units, {
+        jobs,
+        cwd: ctx.io.cwd,
+        plugins: [...ctx.config.plugins, ...ctx.pre.plugins],
+        segments: flags.segments === true,
+        onProgress: (n) => progress.update(n),
+        ...(pool === undefined ? {} : { pool }),
+      });
+    } finally {
+      progress.stop();
+    }
+  }
+  const batches = recordBatches(openInput(ctx, refs, flags, bytes));
+  const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
+  try {
+    return await scoreInput(metrics, batches, { segments: flags.segments === true, onProgress: (n) => progress.update(n) });
+  } finally {
+    progress.stop();
+  }
+}
+

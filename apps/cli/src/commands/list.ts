@@ -1,0 +1,81 @@
+/** `gramscore list`: the installed and loaded tokenizers, metrics and plugins. */
+import { Option, type Command } from "commander";
+import type { OptionSpec } from "@gramscore/core";
+import { colors, useColor } from "../io.js";
+import { VERSION } from "../version.js";
+import { globals, warnUnavailable } from "./common.js";
+import { bind, type CommandModule, type Context } from "./kit.js";
+
+function optionLine(spec: OptionSpec): string {
+  const arg = spec.type === "boolean" ? "" : spec.type === "number" ? " <number>" : spec.type === "list" ? " <items>" : " <value>";
+  const extra = [
+    spec.choices !== undefined && spec.choices.length > 0 ? `choices: ${spec.choices.join(", ")}` : undefined,
+    spec.default !== undefined ? `default: ${Array.isArray(spec.default) ? spec.default.join(",") : String(spec.default)}` : undefined,
+  ].filter((x) => x !== undefined);
+  return `--${spec.flag}${arg}  ${spec.description}${extra.length > 0 ? ` (${extra.join("; ")})` : ""}`;
+}
+
+/** `gramscore list`. */
+async function action(ctx: Context, flags: { format?: "text" | "table" | "json" }, cmd: Command) {
+  await ctx.registry.loadAll();
+  warnUnavailable(ctx, cmd);
+  const metrics = ctx.registry.list("metric");
+  const tokenizers = ctx.registry.list("tokenizer");
+  const unavailable = ctx.registry.unavailable();
+  if (flags.format === "json") {
+    const entry = (e: (typeof metrics)[number] | (typeof tokenizers)[number]) => ({
+      name: e.name,
+      aliases: e.descriptor.aliases ?? [],
+      description: e.descriptor.description ?? "",
+      plugin: e.plugin,
+      builtin: e.lazy,
+      options: e.descriptor.options ?? [],
+    });
+    const doc = {
+      gramscore: VERSION,
+      metrics: metrics.map(entry),
+      tokenizers: tokenizers.map(entry),
+      plugins: ctx.registry.plugins().map((p) => ({ name: p.name, version: p.version ?? null, builtin: p.lazy, tokenizers: p.tokenizers, metrics: p.metrics })),
+      unavailable: unavailable.map((u) => ({ name: u.name, reason: u.reason, message: u.error instanceof Error ? u.error.message : String(u.error) })),
+    };
+    ctx.io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    return;
+  }
+  const c = colors(useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false));
+  const out: string[] = [];
+  const section = (title: string, entries: typeof metrics | typeof tokenizers) => {
+    out.push(c.bold(title));
+    if (entries.length === 0) out.push(c.dim("  (none)"));
+    for (const e of entries) {
+      const aliases = e.descriptor.aliases !== undefined && e.descriptor.aliases.length > 0 ? c.dim(` (${e.descriptor.aliases.join(", ")})`) : "";
+      out.push(`  ${c.cyan(e.name)}${aliases}  ${e.descriptor.description ?? ""}  ${c.dim(`[${e.plugin}]`)}`);
+      for (const spec of e.descriptor.options ?? []) out.push(`      ${optionLine(spec)}`);
+    }
+    out.push("");
+  };
+  section("Metrics", metrics);
+  section("Tokenizers", tokenizers);
+  out.push(c.bold("Plugins"));
+  for (const p of ctx.registry.plugins()) out.push(`  ${p.name}${p.version !== undefined ? ` ${p.version}` : ""}${p.lazy ? c.dim(" (built-in)") : ""}`);
+  for (const s of ctx.registry.shadowed()) out.push(c.dim(`  ${s.kind} "${s.name}" of ${s.plugin} is replaced by ${s.by}`));
+  if (unavailable.length > 0) {
+    out.push("", c.bold("Not available"));
+    const why = { "not-installed": "not installed", "no-plugin": "exports no plugin yet", failed: "failed to load" } as const;
+    for (const u of unavailable) {
+      const message = (u.error instanceof Error ? u.error.message : String(u.error)).split("\n")[0]!;
+      out.push(`  ${u.name}  ${why[u.reason]}${c.dim(`: ${message}`)}`);
+    }
+  }
+  ctx.io.stdout.write(`${out.join("\n")}\n`);
+}
+
+/** The `list` command. */
+export const command: CommandModule = {
+  define(program, ctx) {
+    return program
+      .command("list")
+      .summary("list the installed and loaded tokenizers and metrics")
+      .addOption(new Option("-f, --format <format>", "output format (table is the same as text)").choices(["text", "table", "json"]))
+      .action(bind(ctx, action));
+  },
+};
