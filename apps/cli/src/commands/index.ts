@@ -12,5 +12,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "explain", summary: "show why one segment scores what it does", load: async () => (await import("./explain.js")).command },
   { name: "tokenize", summary: "print the tokens of each input line", load: async () => (await import("./tokenize.js")).command },
   { name: "list", summary: "list the installed and loaded tokenizers and metrics", load: async () => (await import("./list.js")).command },
+  { name: "report", summary: "write a self-contained HTML report comparing systems", load: async () => (await import("./report.js")).command },
   { name: "demo", summary: "score built-in sample data with every installed metric", load: async () => (await import("./demo.js")).command },
 ];
