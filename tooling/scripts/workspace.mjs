@@ -13,6 +13,7 @@ export const TIERS = {
   "@gramscore/registry": 1,
   "@gramscore/significance": 1,
   "@gramscore/mbr": 1,
+  "@gramscore/report": 1,
   "@gramscore/metric-bleu": 2,
   "@gramscore/metric-rouge": 2,
   "@gramscore/metric-chrf": 2,

@@ -6,11 +6,11 @@ import { scoreInput, type PreparedMetric } from "../engine.js";
 import { formatReport, reportJson } from "../format.js";
 import type { InputRecord } from "../input.js";
 import { useColor } from "../io.js";
-import { globals, maxWidth, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
+import { emit, globals, maxWidth, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
 import { bind, formatOption, parseWidth, type CommandModule, type Context } from "./kit.js";
 
 /** `gramscore demo`. */
-async function action(ctx: Context, flags: OutputFlags, cmd: Command) {
+async function action(ctx: Context, flags: OutputFlags & { report?: string }, cmd: Command) {
   await ctx.registry.loadAll();
   warnUnavailable(ctx, cmd);
   // Fresh instances for each sample set: some signatures record the data seen (nrefs).
@@ -44,6 +44,19 @@ async function action(ctx: Context, flags: OutputFlags, cmd: Command) {
     } else parts.push(formatReport(report, format, { ...options, title: set.title }));
   }
   ctx.io.stdout.write(format === "json" ? `${JSON.stringify(documents, null, 2)}\n` : parts.join(format === "jsonl" || format === "csv" ? "" : "\n"));
+  if (flags.report !== undefined) {
+    // The translation sample (two systems, two references) as one self-contained HTML report.
+    const metrics = (await prepare(false)).map((m) => m.metric);
+    if (metrics.length === 0) ctx.io.stderr.write("gramscore: warning: no metric is installed, so no report is written.\n");
+    else {
+      const { buildReport, groupRecords, renderReport } = await import("@gramscore/report");
+      const set = DEMO_SETS[0]!;
+      const { systems, references } = groupRecords(set.records);
+      const data = buildReport(systems, references, metrics, { title: `gramscore demo: ${set.title}`, command: `gramscore demo --report ${flags.report}` });
+      emit(ctx, renderReport(data), flags.report);
+      ctx.io.stderr.write(`gramscore: wrote ${flags.report} (the report of the ${set.title.toLowerCase()})\n`);
+    }
+  }
 }
 
 /** The `demo` command. */
@@ -54,6 +67,7 @@ export const command: CommandModule = {
       .summary("score built-in sample data with every installed metric")
       .addOption(formatOption())
       .option("-w, --width <n>", "decimal places (default 4)", parseWidth)
+      .option("--report <file>", "also write the HTML report of the translation sample to <file>")
       .action(bind(ctx, action));
   },
 };

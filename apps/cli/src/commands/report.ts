@@ -1,0 +1,98 @@
+/** `gramscore report`: one self-contained HTML file comparing systems (scores, buckets, n-grams, segments with their matches). */
+import { InvalidArgumentError, type Command } from "commander";
+import { buildReport, groupRecords, renderReport } from "@gramscore/report";
+import { recordBatches, type ByteCounter } from "../input.js";
+import { startProgress } from "../progress.js";
+import { emit, metricNames, openInput, prepareMetrics, warnUnavailable, type InputFlags } from "./common.js";
+import { SCOPED_HELP, bind, inputOptions, type CommandModule, type Context } from "./kit.js";
+
+interface ReportFlags extends InputFlags {
+  output?: string;
+  title?: string;
+  baseline?: string;
+  explainLimit?: number;
+  progress?: boolean;
+}
+
+/** A shell word as typed (quoted when it needs to be), for the command line shown in the report. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command line of this report, rebuilt from what was parsed (shown in the page). */
+function commandLine(names: readonly string[], refs: readonly string[], flags: ReportFlags): string {
+  const words = ["gramscore", "report", "-m", names.join(",")];
+  words.push(...refs);
+  if (flags.input !== undefined && flags.input.length > 0) words.push(refs.length > 0 ? "-i" : "--input", ...flags.input);
+  if (flags.baseline !== undefined) words.push("--baseline", flags.baseline);
+  if (flags.explainLimit !== undefined) words.push("--explain-limit", String(flags.explainLimit));
+  if (flags.title !== undefined) words.push("--title", flags.title);
+  words.push("-o", flags.output ?? "report.html");
+  return words.map(shellWord).join(" ");
+}
+
+/** `gramscore report`. */
+async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Command) {
+  const names = await metricNames(ctx, flags.metrics, "report");
+  if (flags.jobs !== undefined && flags.jobs > 1) ctx.io.stderr.write("gramscore: warning: report scores in this thread; --jobs is ignored\n");
+  const prepared = await prepareMetrics(ctx, names, cmd);
+  warnUnavailable(ctx, cmd);
+  const refs = [...args, ...(flags.refs ?? [])];
+  const bytes: ByteCounter = { read: 0, total: 0 };
+  const records: { system: string; hyp: string; refs: readonly string[] }[] = [];
+  const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
+  try {
+    for await (const batch of recordBatches(openInput(ctx, refs, flags, bytes))) {
+      for (const r of batch) records.push({ system: r.system, hyp: r.hyp, refs: r.refs });
+      progress.update(records.length);
+    }
+  } finally {
+    progress.stop();
+  }
+  const { systems, references } = groupRecords(records);
+  const data = buildReport(
+    systems,
+    references,
+    prepared.map((m) => m.metric),
+    {
+      command: commandLine(prepared.map((m) => m.name), refs, flags),
+      ...(flags.title === undefined ? {} : { title: flags.title }),
+      ...(flags.baseline === undefined ? {} : { baseline: flags.baseline }),
+      ...(flags.explainLimit === undefined ? {} : { explainLimit: flags.explainLimit }),
+    },
+  );
+  const output = flags.output ?? "report.html";
+  emit(ctx, renderReport(data), output);
+  ctx.io.stderr.write(`gramscore: wrote ${output} (${systems.length} system${systems.length === 1 ? "" : "s"} × ${references.length} segments)\n`);
+}
+
+function parseLimit(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError("takes a whole number of segments (0 for none).");
+  return n;
+}
+
+/** The `report` command. */
+export const command: CommandModule = {
+  pluginFlags: "metrics",
+  define(program, ctx) {
+    return inputOptions(
+      program
+        .command("report")
+        .summary("write a self-contained HTML report comparing systems")
+        .description(
+          "Write one HTML file (no network, opens from disk) with the systems × metrics table, score distributions, scores by " +
+            "reference length and word frequency, the n-grams one system matches more often than another, and a segment " +
+            "browser that marks each metric's matches. Input as for score: reference files with -i (one file per system), " +
+            'or JSONL records {"hyp", "refs", "system"}.',
+        ),
+    )
+      .option("-o, --output <file>", "the HTML file to write", "report.html")
+      .option("--title <text>", "title of the page")
+      .option("--baseline <system>", "the system the others are compared with (default: the first)")
+      .option("--explain-limit <n>", "segments whose matches are embedded (default: 600 segment × system pairs)", parseLimit)
+      .option("--no-progress", "no progress bar")
+      .addHelpText("after", SCOPED_HELP)
+      .action(bind(ctx, action));
+  },
+};

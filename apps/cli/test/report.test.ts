@@ -1,0 +1,76 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { inProcess, tempDir } from "./helpers.js";
+
+/** The report data embedded in an HTML file written by the CLI. */
+function embedded(file: string): any {
+  const html = readFileSync(file, "utf8");
+  const m = /<script type="application\/json" id="gramscore-data">([\s\S]*?)<\/script>/.exec(html);
+  expect(m).not.toBeNull();
+  return JSON.parse(m![1]!);
+}
+
+describe("gramscore report", () => {
+  it("writes one HTML file whose table holds the numbers score prints (reference files, one file per system)", async () => {
+    const dir = tempDir();
+    const out = join(dir, "r.html");
+    const r = await inProcess(["report", "-m", "bleu,chrf", "refA.txt", "refB.txt", "-i", "sysA.txt", "sysB.txt", "-o", out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain(`wrote ${out} (2 systems × 3 segments)`);
+    const report = embedded(out);
+    const score = await inProcess(["score", "-m", "bleu,chrf", "refA.txt", "refB.txt", "-i", "sysA.txt", "sysB.txt", "-f", "json"]);
+    expect(score.code).toBe(0);
+    const json = JSON.parse(score.stdout);
+    expect(report.systems).toEqual(json.metrics[0].systems.map((s: any) => s.system));
+    for (const m of json.metrics) {
+      const k = report.metrics.findIndex((x: any) => x.name === m.metric);
+      expect(report.metrics[k].signature).toBe(m.signature);
+      const measure = report.measures.find((x: any) => x.metric === k && x.column === "score");
+      expect(measure.corpus).toEqual(m.systems.map((s: any) => s.corpus.score));
+    }
+    expect(report.command).toBe(`gramscore report -m bleu,chrf refA.txt refB.txt -i sysA.txt sysB.txt -o ${out}`);
+    expect(report.count).toBe(3);
+    expect(Object.keys(report.views).length).toBe(3);
+  });
+
+  it("reads JSONL records, takes --baseline, --title and --explain-limit", async () => {
+    const dir = tempDir();
+    const lines = ["a", "b"].flatMap((system) =>
+      ["the cat sat on the mat", "a dog ran", "it rains today"].map((ref, i) => JSON.stringify({ system, hyp: system === "a" ? ref : `${ref} x`, refs: [ref] })),
+    );
+    const input = join(dir, "in.jsonl");
+    writeFileSync(input, `${lines.join("\n")}\n`);
+    const r = await inProcess(["report", "-m", "bleu", "--input", input, "--baseline", "b", "--title", "T", "--explain-limit", "1", "-o", "x.html"], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    const report = embedded(join(dir, "x.html"));
+    expect(report.systems).toEqual(["a", "b"]);
+    expect(report.baseline).toBe(1);
+    expect(report.title).toBe("T");
+    expect(Object.keys(report.views)).toHaveLength(1);
+  });
+
+  it("errors: no metric, an unknown baseline", async () => {
+    const noMetric = await inProcess(["report", "refA.txt", "-i", "sysA.txt"]);
+    expect(noMetric.code).not.toBe(0);
+    expect(noMetric.stderr).toMatch(/Choose the metrics with -m, e\.g\. gramscore report -m/);
+    const dir = tempDir();
+    const base = await inProcess(["report", "-m", "bleu", "refA.txt", "-i", "sysA.txt", "--baseline", "nope", "-o", join(dir, "r.html")]);
+    expect(base.code).not.toBe(0);
+    expect(base.stderr).toMatch(/baseline "nope" is not one of the systems/);
+  });
+});
+
+describe("gramscore demo --report", () => {
+  it("prints the demo and writes the translation sample's report", async () => {
+    const dir = tempDir();
+    const r = await inProcess(["demo", "--report", "demo.html", "-f", "json"], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveLength(2);
+    const report = embedded(join(dir, "demo.html"));
+    expect(report.systems).toEqual(["careful", "hasty"]);
+    expect(report.command).toBe("gramscore demo --report demo.html");
+    expect(report.metrics.map((m: any) => m.name)).toEqual(expect.arrayContaining(["bleu", "chrf", "rouge"]));
+  });
+});

@@ -1,0 +1,15 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { createBleu } from "@gramscore/metric-bleu";
+import { createChrf } from "@gramscore/metric-chrf";
+import { createRouge } from "@gramscore/metric-rouge";
+import { buildReport, groupRecords, renderReport } from "@gramscore/report";
+const file = process.argv[2];
+const recs = gunzipSync(readFileSync(file)).toString("utf8").trim().split("\n").map((l) => JSON.parse(l));
+const { systems, references } = groupRecords(recs);
+let t = Date.now();
+const data = buildReport(systems, references, [createBleu(), createChrf(), createRouge()], { command: "smoke" });
+console.log("build ms", Date.now() - t);
+const html = renderReport(data);
+writeFileSync(process.argv[3], html);
+console.log("bytes", html.length, "views", JSON.stringify(data.views).length, "hyps", JSON.stringify(data.hyps).length, "segs", JSON.stringify(data.segmentScores).length);

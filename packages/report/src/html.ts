@@ -1,0 +1,125 @@
+import type { ReportData } from "./data.js";
+import type { MatchSide, MatchView } from "./matches.js";
+import { reportViewer } from "./viewer.js";
+
+/**
+ * The report's styles, including those of match views (`.units`, `.u.mt` matched with shade `--a`,
+ * `.u.cl` clipped, `.u.ed.e1`–`.e4` edits), for pages that show match views themselves.
+ */
+export const REPORT_CSS = `
+:root{--fg:#111827;--muted:#6b7280;--line:#e5e7eb;--bg:#fff;--soft:#f9fafb;--accent:#2563eb}
+*{box-sizing:border-box}
+body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);background:var(--bg)}
+main{max-width:1240px;margin:0 auto;padding:16px 20px 48px}
+header h1{font-size:22px;margin:4px 0}
+.meta,.hint{color:var(--muted);font-size:12.5px;margin:4px 0}
+section{margin-top:22px}
+h2{font-size:17px;border-bottom:1px solid var(--line);padding-bottom:4px;margin:0 0 8px}
+h3{font-size:14px;margin:12px 0 6px}
+h4{font-size:13.5px;margin:10px 0 4px}
+table{border-collapse:collapse;font-variant-numeric:tabular-nums}
+th,td{padding:3px 8px;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}
+th:first-child,th.left,td.text,td.ng{text-align:left}
+.has-views{color:var(--accent);font-size:11px}
+thead th{background:var(--soft);font-weight:600;position:sticky;top:0}
+td.best{font-weight:700}
+.wrap{overflow-x:auto;max-width:100%}
+.dot{display:inline-block;width:9px;height:9px;border-radius:50%;margin-right:6px;vertical-align:middle}
+.tag{font-size:11px;background:#eef2ff;color:#3730a3;border-radius:8px;padding:0 6px;margin-left:6px;font-weight:500}
+.ci{color:var(--muted);font-size:12px}.p{color:var(--muted);font-size:12px}.p.sig{color:#15803d;font-weight:600}
+.grid{display:flex;flex-wrap:wrap;gap:18px}
+figure{margin:0}figcaption{font-weight:600;font-size:13px;margin-bottom:2px}
+td.bar{background:linear-gradient(90deg,color-mix(in srgb,var(--c) 22%,transparent) var(--w),transparent var(--w))}
+tr.sizes td{color:var(--muted);font-size:12px}
+.controls{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin-bottom:6px}
+select,input,button{font:inherit;padding:2px 6px;border:1px solid #d1d5db;border-radius:5px;background:#fff}
+button{cursor:pointer}button:disabled{opacity:.45;cursor:default}
+table.segments{width:100%}
+table.segments td.text{white-space:normal;max-width:760px;color:#374151}
+table.segments tbody tr{cursor:pointer}table.segments tbody tr:hover{background:#f3f4f6}
+table.segments tr.open{background:#eff6ff}
+th.sortable{cursor:pointer;user-select:none}
+td.up{color:#15803d}td.down{color:#b91c1c}
+.detail{margin-top:10px}
+.detail .system{border:1px solid var(--line);border-radius:8px;padding:4px 12px 10px;margin:10px 0;background:var(--soft)}
+.ref,.hypline{margin:3px 0}
+.chip{display:inline-block;background:#fff;border:1px solid var(--line);border-radius:10px;padding:0 8px;margin:0 6px 4px 0;font-size:12.5px}
+.view{background:#fff;border:1px solid var(--line);border-radius:6px;padding:2px 10px 8px;margin:8px 0}
+.summary{color:var(--muted);font-size:12.5px;margin:2px 0 4px}
+.side{display:flex;gap:8px;margin:3px 0}.side .label{flex:0 0 150px;color:var(--muted);font-size:12px;padding-top:2px}
+.units{line-height:1.9}
+.units.char{white-space:pre-wrap;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px}
+.u{border-radius:3px;padding:1px 1px}
+.units.token .u{padding:1px 3px}
+.units.char .u{padding:1px 0;border-radius:0}
+.u.mt{background:rgba(22,163,74,var(--a,.5))}
+.u.cl{background:#fee2e2;text-decoration:line-through;text-decoration-color:#b91c1c}
+.u.ed.e1{background:#fde68a}.u.ed.e2{background:#bfdbfe}.u.ed.e3{background:#fecaca;text-decoration:line-through}.u.ed.e4{background:#ddd6fe}
+.legend{margin-top:4px;font-size:12px;display:flex;flex-wrap:wrap;gap:6px}
+details summary{cursor:pointer;color:var(--muted);font-size:12.5px;margin-top:4px}
+table.ngrams td,table.ngrams th{font-size:12.5px}
+table.sigs td{text-align:left}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px;background:var(--soft);padding:1px 4px;border-radius:4px}
+`;
+
+/** Marks as one base-36 digit each when every mark is below 36 (compact in JSON), else as they are. */
+function packSide(side: MatchSide, unit: "token" | "char"): unknown {
+  const small = side.marks.every((m) => m >= 0 && m < 36 && Number.isInteger(m));
+  return {
+    label: side.label,
+    units: unit === "char" ? side.units.join("") : side.units,
+    marks: small ? side.marks.map((m) => m.toString(36)).join("") : side.marks,
+  };
+}
+
+/** A view as embedded: compact sides, its table cut to `maxRows` rows. */
+function packView(v: MatchView, maxRows: number): unknown {
+  return {
+    ...v,
+    hypothesis: packSide(v.hypothesis, v.unit),
+    references: v.references.map((r) => packSide(r, v.unit)),
+    ...(v.table ? { table: { columns: v.table.columns, rows: v.table.rows.slice(0, maxRows) } } : {}),
+  };
+}
+
+/** Options of {@link renderReport}. */
+export interface RenderOptions {
+  /** Rows kept of each match view's table (the counted n-grams). Default 15. */
+  readonly maxTableRows?: number;
+}
+
+/** JSON safe inside a `<script>` element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/**
+ * Renders report data as one self-contained HTML page: inline styles, inline script, the data as
+ * compact JSON, charts drawn as inline SVG. It loads nothing from the network and opens from disk.
+ */
+export function renderReport(data: ReportData, options: RenderOptions = {}): string {
+  const maxRows = options.maxTableRows ?? 15;
+  const views: Record<number, unknown> = {};
+  for (const [k, perSystem] of Object.entries(data.views)) views[Number(k)] = perSystem.map((vs) => vs.map((v) => packView(v, maxRows)));
+  const payload = scriptJson({ ...data, views });
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="${escapeHtml(data.generator)}">
+<title>${escapeHtml(data.title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<main id="report"><noscript>This report needs JavaScript to draw its tables.</noscript></main>
+<script type="application/json" id="gramscore-data">${payload}</script>
+<script>
+(${reportViewer.toString()})(JSON.parse(document.getElementById("gramscore-data").textContent), document.getElementById("report"));
+</script>
+</body>
+</html>
+`;
+}

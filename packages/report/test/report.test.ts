@@ -1,0 +1,243 @@
+import { ErrorCode, GramscoreError, pySplit } from "@gramscore/core";
+import type { Metric } from "@gramscore/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildReport, editAdapter, explanationViews, groupRecords, matchViews, renderReport } from "../src/index.js";
+import type { MatchView, ReportData, ScoreAnnotation } from "../src/index.js";
+
+/** A small metric of our own: clipped unigram precision and recall over whitespace tokens (stats are counts). */
+interface Stats {
+  m: number;
+  h: number;
+  r: number;
+}
+const unigram: Metric<Stats, { p: number; r: number }> = {
+  name: "uni",
+  higherIsBetter: true,
+  empty: () => ({ m: 0, h: 0, r: 0 }),
+  stats(hyp, refs) {
+    const h = pySplit(hyp);
+    const r = pySplit(refs[0]!);
+    const count = new Map<string, number>();
+    for (const t of r) count.set(t, (count.get(t) ?? 0) + 1);
+    let m = 0;
+    for (const t of h) {
+      const c = count.get(t) ?? 0;
+      if (c > 0) {
+        m++;
+        count.set(t, c - 1);
+      }
+    }
+    return { m, h: h.length, r: r.length };
+  },
+  merge: (a, b) => ({ m: a.m + b.m, h: a.h + b.h, r: a.r + b.r }),
+  score: (s) => ({ p: s.h === 0 ? 0 : s.m / s.h, r: s.r === 0 ? 0 : s.m / s.r }),
+  signature: () => "uni|version:test",
+  summarize: (x) => ({ score: 100 * x.p, "recall.r": 100 * x.r }),
+  explain(hyp, refs) {
+    // An edit-style explanation: every hypothesis token not in the reference is a substitution.
+    const h = pySplit(hyp);
+    const r = new Set(pySplit(refs[0]!));
+    return { hypothesis: h, references: [pySplit(refs[0]!)], edits: h.flatMap((t, i) => (r.has(t) ? [] : [{ op: "S", hyp: i }])) };
+  },
+};
+
+const word = fc.constantFrom("a", "b", "c", "the", "cat", "sat", "mat", "on", "dog", "ran");
+const sentence = fc.array(word, { minLength: 0, maxLength: 60 }).map((w) => w.join(" "));
+const corpus = fc.integer({ min: 1, max: 12 }).chain((n) =>
+  fc.record({
+    refs: fc.array(fc.array(word, { minLength: 1, maxLength: 60 }).map((w) => w.join(" ")), { minLength: n, maxLength: n }),
+    systems: fc.array(fc.array(sentence, { minLength: n, maxLength: n }), { minLength: 1, maxLength: 3 }),
+  }),
+);
+
+function build(c: { refs: string[]; systems: string[][] }, options = {}): ReportData {
+  return buildReport(
+    c.systems.map((hyps, i) => ({ name: `sys${i}`, hyps })),
+    c.refs.map((r) => [r]),
+    [unigram],
+    { created: "2026-01-01T00:00:00Z", ...options },
+  );
+}
+
+describe("buildReport", () => {
+  it("corpus values are the metric's score of all merged statistics", () => {
+    fc.assert(
+      fc.property(corpus, (c) => {
+        const data = build(c);
+        c.systems.forEach((hyps, s) => {
+          const stats = hyps.map((h, i) => unigram.stats(h, [c.refs[i]!])).reduce(unigram.merge, unigram.empty());
+          const summary = unigram.summarize(unigram.score(stats, "corpus"));
+          expect(data.measures.map((m) => m.corpus[s])).toEqual([summary.score, summary["recall.r"]]);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("length buckets are the corpus scores of their segments alone; sizes add up to the segment count", () => {
+    fc.assert(
+      fc.property(corpus, (c) => {
+        const data = build(c);
+        const b = data.lengthBuckets;
+        expect(b.sizes.reduce((x, y) => x + y, 0)).toBe(c.refs.length);
+        const edges = [10, 20, 30, 40, 50];
+        const bucket = (ref: string) => edges.filter((e) => pySplit(ref).length >= e).length;
+        c.systems.forEach((hyps, s) => {
+          b.labels.forEach((_, k) => {
+            const idx = c.refs.map((r, i) => (bucket(r) === k ? i : -1)).filter((i) => i >= 0);
+            expect(idx.length).toBe(b.sizes[k]);
+            const v = b.values[0]![s]![k];
+            if (idx.length === 0) expect(v).toBeNull();
+            else expect(v).toBe(100 * unigram.score(idx.map((i) => unigram.stats(hyps[i]!, [c.refs[i]!])).reduce(unigram.merge, unigram.empty()), "corpus").p);
+          });
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("segment scores, frequency buckets and n-gram differences agree with the segments", () => {
+    fc.assert(
+      fc.property(corpus, (c) => {
+        const data = build(c);
+        expect(data.segmentScores.map((s) => s.label)).toEqual(["uni"]);
+        c.systems.forEach((hyps, s) => hyps.forEach((h, i) => expect(data.segmentScores[0]!.values[s]![i]).toBe(Math.round(100 * unigram.score(unigram.stats(h, [c.refs[i]!]), "segment").p * 10000) / 10000)));
+        // Word F-measure lies in [0, 1]; sizes count reference words of frequency >= 1.
+        const words = c.refs.flatMap((r) => pySplit(r)).length;
+        expect(data.frequencyBuckets.sizes.reduce((x, y) => x + y, 0)).toBe(words);
+        for (const row of data.frequencyBuckets.values[0]!) for (const v of row) if (v !== null) expect(v >= 0 && v <= 1).toBe(true);
+        // Every listed n-gram is matched more often by the side it is listed for.
+        for (const d of data.ngramDiffs) {
+          for (const [, a, b] of d.better) expect(a).toBeGreaterThan(b);
+          for (const [, a, b] of d.worse) expect(a).toBeLessThan(b);
+        }
+        expect(data.ngramDiffs.length).toBe(c.systems.length - 1);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("n-gram differences: the counts are clipped matches against the references", () => {
+    const data = buildReport(
+      [
+        { name: "base", hyps: ["the cat the cat", "a dog"] },
+        { name: "other", hyps: ["the cat sat", "a dog ran"] },
+      ],
+      [["the cat sat"], ["a dog ran"]],
+      [unigram],
+      { ngramOrder: 2 },
+    );
+    const d = data.ngramDiffs[0]!;
+    expect(d.a).toBe(1);
+    expect(d.b).toBe(0);
+    const better = Object.fromEntries(d.better.map(([g, a, b]) => [g, [a, b]]));
+    expect(better).toEqual({ sat: [1, 0], ran: [1, 0], "cat sat": [1, 0], "dog ran": [1, 0] });
+    expect(d.worse).toEqual([]);
+  });
+
+  it("embeds match views for the segments where the systems differ most, up to the limit", () => {
+    const hyps0 = ["a b c", "a b c", "x y z", "a b c"];
+    const hyps1 = ["a b c", "x y z", "x y z", "a b x"];
+    const data = buildReport([{ name: "s0", hyps: hyps0 }, { name: "s1", hyps: hyps1 }], [["a b c"], ["a b c"], ["a b c"], ["a b c"]], [unigram], { explainLimit: 2 });
+    expect(Object.keys(data.views).map(Number)).toEqual([1, 3]);
+    const v = data.views[1]![1]![0]!;
+    expect(v.title).toBe("uni: edits");
+    expect(v.hypothesis.marks).toEqual([1, 1, 1]);
+  });
+
+  it("the annotate hook's values reach the table (one per column, or '*' for all)", () => {
+    const data = buildReport([{ name: "a", hyps: ["x"] }, { name: "b", hyps: ["y"] }], [["x"]], [unigram], {
+      annotate: ({ system, baseline, stats, baselineStats }): Record<string, ScoreAnnotation> => {
+        expect(baseline).toBe("a");
+        expect(stats.length).toBe(1);
+        expect(baselineStats.length).toBe(1);
+        return system === "a" ? { "*": { note: "baseline" } } : { score: { low: 1, high: 2, pValue: 0.01, significant: true } };
+      },
+    });
+    expect(data.measures[0]!.annotations).toEqual([{ note: "baseline" }, { low: 1, high: 2, pValue: 0.01, significant: true }]);
+    expect(data.measures[1]!.annotations).toEqual([{ note: "baseline" }, null]);
+  });
+
+  it("bad input: one GramscoreError with a code and a message saying what to do", () => {
+    const expectError = (f: () => unknown, code: string, text: RegExp) => {
+      try {
+        f();
+        expect.unreachable();
+      } catch (e) {
+        expect(e).toBeInstanceOf(GramscoreError);
+        expect((e as GramscoreError).code).toBe(code);
+        expect((e as Error).message).toMatch(text);
+      }
+    };
+    expectError(() => buildReport([{ name: "a", hyps: ["x", "y"] }], [["x"]], [unigram]), ErrorCode.LENGTH_MISMATCH, /"a" has 2 hypotheses but there are 1 segments/);
+    expectError(() => buildReport([], [["x"]], [unigram]), ErrorCode.EMPTY_INPUT, /at least one system/);
+    expectError(() => buildReport([{ name: "a", hyps: ["x"] }], [["x"]], []), ErrorCode.EMPTY_INPUT, /at least one metric/);
+    expectError(() => buildReport([{ name: "a", hyps: ["x"] }, { name: "a", hyps: ["x"] }], [["x"]], [unigram]), ErrorCode.INVALID_OPTION, /appears twice/);
+    expectError(() => buildReport([{ name: "a", hyps: ["x"] }], [["x"]], [unigram], { baseline: "z" }), ErrorCode.INVALID_OPTION, /baseline "z" is not one of the systems \(a\)/);
+    expectError(() => buildReport([{ name: "a", hyps: ["x"] }], [[]], [unigram]), ErrorCode.EMPTY_INPUT, /reference/);
+    expectError(() => groupRecords([{ system: "a", hyp: "x", refs: ["x"] }, { system: "b", hyp: "x", refs: ["x"] }, { system: "b", hyp: "y", refs: ["y"] }]), ErrorCode.LENGTH_MISMATCH, /"b" has 2 records but "a" has 1/);
+  });
+
+  it("groupRecords: systems in order of first appearance, references from the first system", () => {
+    const g = groupRecords([
+      { system: "a", hyp: "1", refs: ["r1"] },
+      { system: "a", hyp: "2", refs: ["r2"] },
+      { system: "b", hyp: "3", refs: ["r1"] },
+      { system: "b", hyp: "4", refs: ["r2"] },
+    ]);
+    expect(g).toEqual({ systems: [{ name: "a", hyps: ["1", "2"] }, { name: "b", hyps: ["3", "4"] }], references: [["r1"], ["r2"]] });
+  });
+});
+
+describe("match views", () => {
+  it("the edit adapter maps TER-style edits (short and long names) onto tokens", () => {
+    const e = { hypothesis: ["a", "b", "c"], references: [["a", "x", "c", "d"]], edits: [{ op: "S", hyp: 1, ref: 1 }, { op: "insertion", ref: 3 }, { op: "shift", hyp: 2, ref: 2 }], score: 0.5 };
+    expect(editAdapter.test(e)).toBe(true);
+    const [v] = explanationViews("ter", e, "a b c", ["a x c d"]);
+    expect(v!.hypothesis.marks).toEqual([0, 1, 4]);
+    expect(v!.references[0]!.marks).toEqual([0, 1, 4, 2]);
+    expect(v!.legend.map((l) => l.label)).toEqual(["substitution", "insertion", "deletion", "shift"]);
+  });
+
+  it("an explanation that carries its own views is shown as it is; unknown shapes give none", () => {
+    const view: MatchView = { metric: "x", title: "t", unit: "token", legend: [], hypothesis: { label: "h", units: ["a"], marks: [0] }, references: [], summary: "" };
+    expect(explanationViews("x", { views: [view] }, "a", ["a"])).toEqual([view]);
+    expect(explanationViews("x", { something: 1 }, "a", ["a"])).toEqual([]);
+    const { explain: _, ...noExplain } = unigram;
+    expect(matchViews(noExplain as Metric, "a", ["a"])).toEqual([]);
+  });
+});
+
+describe("renderReport", () => {
+  const data = buildReport(
+    [
+      { name: "a</script><b>", hyps: ["the cat sat </script> on", "x\u2028y"] },
+      { name: "b", hyps: ["the cat", "x y"] },
+    ],
+    [["the cat sat on"], ["x y"]],
+    [unigram],
+    { title: "T <&>", command: "gramscore report x" },
+  );
+  const html = renderReport(data);
+
+  it("is one self-contained page: no external scripts, styles, images or fetches", () => {
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(html).not.toMatch(/<(script|link|img|iframe)\b[^>]*\b(src|href)=/i);
+    expect(html).not.toMatch(/\bfetch\(|XMLHttpRequest|import\(/);
+    expect(html.match(/https?:\/\/[^"'\s)]*/g)!.every((u) => u === "http://www.w3.org/2000/svg")).toBe(true);
+    expect(html).toContain("<title>T &lt;&amp;&gt;</title>");
+  });
+
+  it("embeds the data as JSON that reads back (texts that would end the script element included)", () => {
+    const m = /<script type="application\/json" id="gramscore-data">([\s\S]*?)<\/script>/.exec(html)!;
+    expect(m[1]).not.toContain("</script");
+    const back = JSON.parse(m[1]!);
+    expect(back.systems).toEqual(data.systems);
+    expect(back.hyps).toEqual(data.hyps);
+    expect(back.measures).toEqual(JSON.parse(JSON.stringify(data.measures)));
+    // Views are packed: token marks as one base-36 digit each.
+    const v = back.views[0][0][0];
+    expect(v.hypothesis.marks).toBe(data.views[0]![0]![0]!.hypothesis.marks.map((x) => x.toString(36)).join(""));
+  });
+});
