@@ -31,6 +31,8 @@ export const ErrorCode = {
   IO_ERROR: "IO_ERROR",
   /** A command-line usage error. */
   USAGE: "USAGE",
+  /** Plugin code (a tokenizer or metric) threw or returned something unusable while running. */
+  PLUGIN_FAILED: "PLUGIN_FAILED",
 } as const;
 
 /** The union of all error code strings. */

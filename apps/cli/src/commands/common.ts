@@ -1,13 +1,11 @@
 /** What several command actions share: options, output, metric set-up and the scoring of the input. */
-import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Command } from "commander";
-import { ErrorCode, GramscoreError } from "@gramscore/core";
 import type { MetricDescriptor } from "@gramscore/core";
 import { DEFAULT_WIDTH, FORMATS, type Format } from "../constants.js";
 import { scoreInput, type PreparedMetric } from "../engine.js";
 import { usageError } from "../errors.js";
 import { jsonlUnits, looksLikeJsonl, parallelUnits, recordBatches, type ByteCounter, type InputUnit, type UnitSize } from "../input.js";
+import { checkOutputPath, writeOutput, type OutputText } from "../output.js";
 import { startProgress } from "../progress.js";
 import { collectSpecOptions } from "../spec-options.js";
 import type { Context } from "./kit.js";
@@ -35,18 +33,12 @@ export function globals(cmd: Command): Globals {
   return cmd.optsWithGlobals() as Globals;
 }
 
-/** Writes `text` to `--output` or stdout. */
-export function emit(ctx: Context, text: string, output: string | undefined): void {
-  if (output === undefined) {
-    ctx.io.stdout.write(text);
-    return;
-  }
-  const file = resolve(ctx.io.cwd, output);
-  try {
-    writeFileSync(file, text);
-  } catch (error) {
-    throw new GramscoreError(ErrorCode.IO_ERROR, `Cannot write ${output}: ${(error as Error).message}`, { cause: error });
-  }
+/**
+ * Writes `text` to `--output` (atomically: the previous file survives any failure) or to stdout
+ * (a failed write is an `IO_ERROR`); see output.ts.
+ */
+export async function emit(ctx: Context, text: OutputText, output: string | undefined): Promise<void> {
+  await writeOutput(ctx.io, text, output);
 }
 
 /** Warns once about built-in plugins that failed to load (not merely missing or empty). */
@@ -143,11 +135,18 @@ export function openInput(ctx: Context, refs: readonly string[], flags: InputFla
   return jsonlUnits(inputs, ctx.io, bytes, size);
 }
 
-export async function scoreFromInput(ctx: Context, args: string[], flags: InputFlags & { segments?: boolean; progress?: boolean }, cmd: Command, command: string) {
+export async function scoreFromInput(
+  ctx: Context,
+  args: string[],
+  flags: InputFlags & { segments?: boolean; progress?: boolean; output?: string },
+  cmd: Command,
+  command: string,
+) {
+  const refs = [...args, ...(flags.refs ?? [])];
+  checkOutputPath(ctx.io, flags.output, [...refs, ...(flags.input ?? [])]);
   const names = await metricNames(ctx, flags.metrics, command);
   const metrics = await prepareMetrics(ctx, names, cmd);
   warnUnavailable(ctx, cmd);
-  const refs = [...args, ...(flags.refs ?? [])];
   const jobs = flags.jobs ?? 1;
   const bytes: ByteCounter = { read: 0, total: 0 };
   if (jobs > 1) {

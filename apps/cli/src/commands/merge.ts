@@ -7,6 +7,7 @@ import { usageError, withLocation } from "../errors.js";
 import { formatReport } from "../format.js";
 import { openLines } from "../input.js";
 import { useColor } from "../io.js";
+import { checkOutputPath } from "../output.js";
 import { chooseFormat, emit, globals, maxWidth, pluginOf, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
 import { bind, formatOption, parseWidth, type CommandModule, type Context } from "./kit.js";
 
@@ -66,6 +67,7 @@ async function readShards(ctx: Context, files: readonly string[]): Promise<{ ent
 
 /** `gramscore merge`. */
 async function action(ctx: Context, files: string[], flags: OutputFlags, cmd: Command) {
+  checkOutputPath(ctx.io, flags.output, files);
   const shards = await readShards(ctx, files);
   // Shards of one metric with the same options form a group; they must agree on the signature.
   const groups = new Map<string, { entry: ShardEntry; where: string }[]>();
@@ -135,7 +137,7 @@ async function action(ctx: Context, files: string[], flags: OutputFlags, cmd: Co
   const report: Report = { metrics: prepared.map(describeMetric), systems: reports, segments: false };
   const format = chooseFormat(ctx, flags.format);
   const color = format === "table" && flags.output === undefined && useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false);
-  emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "merge", maxWidth: maxWidth(ctx) }), flags.output);
+  await emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "merge", maxWidth: maxWidth(ctx) }), flags.output);
 }
 
 /** The `merge` command. */

@@ -10,7 +10,7 @@ async function action(ctx: Context, refs: string[], flags: InputFlags & OutputFl
   const report = await scoreFromInput(ctx, refs, flags, cmd, "score");
   const format = chooseFormat(ctx, flags.format);
   const color = format === "table" && flags.output === undefined && useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false);
-  emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "score", maxWidth: maxWidth(ctx) }), flags.output);
+  await emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "score", maxWidth: maxWidth(ctx) }), flags.output);
 }
 
 

@@ -7,7 +7,7 @@ import { SCOPED_HELP, bind, inputOptions, type CommandModule, type Context } fro
 /** `gramscore stats`. */
 async function action(ctx: Context, refs: string[], flags: InputFlags & { output?: string; progress?: boolean }, cmd: Command) {
   const report = await scoreFromInput(ctx, refs, flags, cmd, "stats");
-  emit(ctx, shardEntries(report).map((e) => `${JSON.stringify(e)}\n`).join(""), flags.output);
+  await emit(ctx, shardEntries(report).map((e) => `${JSON.stringify(e)}\n`).join(""), flags.output);
 }
 
 /** The `stats` command. */
