@@ -69,6 +69,12 @@ export interface ScoreOptions {
   segments?: boolean;
   /** Called after each batch with the number of segments scored so far. */
   onProgress?: (segments: number) => void;
+  /**
+   * Receives per-segment results as they are scored, instead of keeping them in the report (with
+   * `segments`); `flush` is awaited after each batch (to write them out).
+   */
+  sink?: SegmentSink;
+  flush?: () => Promise<void>;
 }
 
 interface SystemState {
@@ -89,11 +95,18 @@ export interface PartSystem {
   readonly segments?: readonly (readonly SegmentScore[])[];
 }
 
+/** Something that takes per-segment results as they are scored (see segment-stream.ts). */
+export interface SegmentSink {
+  segment(system: string, index: number, results: readonly SegmentScore[]): void;
+}
+
 /** Statistics of a part of the input: its systems in order of first appearance. */
 export interface PartResult {
   /** Records in the part. */
   readonly records: number;
   readonly systems: readonly PartSystem[];
+  /** With per-segment results: the system (index into `systems`) of each record, in input order. */
+  readonly order?: readonly number[];
 }
 
 /**
@@ -107,16 +120,29 @@ export class Tally {
   private readonly systems = new Map<string, SystemState>();
   private readonly metrics: readonly Metric[];
   private readonly segments: boolean;
+  private readonly sink: SegmentSink | undefined;
+  /** The system of each record added, in order (kept with per-segment results, for toPart). */
+  private readonly order: SystemState[] = [];
 
-  constructor(metrics: readonly Metric[], segments: boolean) {
+  /**
+   * @param segments Score every segment too.
+   * @param sink Where per-segment results go as they are scored; without one they are kept for the report.
+   */
+  constructor(metrics: readonly Metric[], segments: boolean, sink?: SegmentSink) {
     this.metrics = metrics;
     this.segments = segments;
+    this.sink = segments ? sink : undefined;
   }
 
   private state(name: string): SystemState {
     let state = this.systems.get(name);
     if (state === undefined) {
-      state = { name, count: 0, totals: this.metrics.map((m) => m.empty()), segments: this.segments ? this.metrics.map(() => []) : undefined };
+      state = {
+        name,
+        count: 0,
+        totals: this.metrics.map((m) => m.empty()),
+        segments: this.segments && this.sink === undefined ? this.metrics.map(() => []) : undefined,
+      };
       this.systems.set(name, state);
     }
     return state;
@@ -130,15 +156,20 @@ export class Tally {
     const state = this.state(record.system);
     try {
       const seg = validateSegment(record, state.count);
+      const streamed: SegmentScore[] | undefined = this.sink === undefined ? undefined : [];
       for (let k = 0; k < this.metrics.length; k++) {
         const metric = this.metrics[k]!;
         const stats = metric.stats(seg.hyp, seg.refs);
         state.totals[k] = metric.merge(state.totals[k], stats);
-        if (state.segments !== undefined) {
+        if (state.segments !== undefined || streamed !== undefined) {
           const result = metric.score(stats, "segment");
-          state.segments[k]!.push({ index: state.count, result, summary: metric.summarize(result) });
+          const score = { index: state.count, result, summary: metric.summarize(result) };
+          if (streamed !== undefined) streamed.push(score);
+          else state.segments![k]!.push(score);
         }
       }
+      if (streamed !== undefined) this.sink!.segment(state.name, state.count, streamed);
+      else if (state.segments !== undefined) this.order.push(state);
     } catch (error) {
       throw withLocation(error, `${record.source} line ${record.line}`);
     }
@@ -148,6 +179,16 @@ export class Tally {
 
   /** Adds the totals of the next part of the input (parts must come in input order). */
   addPart(part: PartResult): void {
+    if (this.sink !== undefined && part.order !== undefined) {
+      // Per-segment results go to the sink in input order, before the counts move on.
+      const states = part.systems.map((sys) => this.state(sys.name));
+      const next = part.systems.map(() => 0);
+      for (const s of part.order) {
+        const i = next[s]!++;
+        const sys = part.systems[s]!;
+        this.sink.segment(sys.name, states[s]!.count + i, this.metrics.map((_, k) => sys.segments![k]![i]!));
+      }
+    }
     for (const sys of part.systems) {
       const state = this.state(sys.name);
       for (let k = 0; k < this.metrics.length; k++) {
@@ -166,11 +207,14 @@ export class Tally {
   /** Everything added so far, as a part. */
   toPart(): PartResult {
     const systems: PartSystem[] = [];
+    const position = new Map<SystemState, number>();
     for (const s of this.systems.values()) {
       if (s.count === 0) continue;
+      position.set(s, systems.length);
       systems.push(s.segments === undefined ? { name: s.name, count: s.count, totals: s.totals } : { name: s.name, count: s.count, totals: s.totals, segments: s.segments });
     }
-    return { records: this.seen, systems };
+    if (!this.segments || this.sink !== undefined) return { records: this.seen, systems };
+    return { records: this.seen, systems, order: this.order.map((s) => position.get(s)!) };
   }
 
   /**
@@ -197,7 +241,7 @@ export class Tally {
         }),
       });
     }
-    return { metrics: prepared.map(describeMetric), systems: reports, segments: this.segments };
+    return { metrics: prepared.map(describeMetric), systems: reports, segments: this.segments && this.sink === undefined };
   }
 }
 
@@ -215,10 +259,12 @@ export async function scoreInput(
   const tally = new Tally(
     metrics.map((m) => m.metric),
     options.segments === true,
+    options.sink,
   );
   for await (const batch of batches) {
     for (const record of batch) tally.add(record);
     options.onProgress?.(tally.seen);
+    await options.flush?.();
   }
   return tally.report(metrics);
 }

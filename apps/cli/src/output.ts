@@ -114,75 +114,106 @@ async function* pieces(text: OutputText): AsyncGenerator<string> {
   for await (const piece of text as AsyncIterable<string>) yield piece;
 }
 
-/** Writes all of `text` to the open descriptor `fd`, in batches of about {@link BATCH} bytes. */
-async function writeAllTo(fd: number, text: OutputText): Promise<void> {
-  let batch: string[] = [];
-  let size = 0;
-  const flush = () => {
-    if (size === 0) return;
-    const buffer = Buffer.from(batch.join(""), "utf8");
-    let at = 0;
-    while (at < buffer.length) at += writeSync(fd, buffer, at, Math.min(BATCH, buffer.length - at));
-    batch = [];
-    size = 0;
-  };
-  for await (const piece of pieces(text)) {
-    batch.push(piece);
-    size += piece.length;
-    if (size >= BATCH) flush();
+/**
+ * A file written atomically: into a temporary file in the same folder, fsync'd and renamed over the
+ * target by {@link commit}; {@link abort} (or a crash) leaves the target as it was. Targets that are
+ * not regular files (devices, FIFOs) are written in place.
+ */
+class AtomicFile implements OutputWriter {
+  private fd: number | undefined;
+  private readonly temp: string | undefined;
+  private readonly target: string;
+  private readonly name: string;
+  private batch: string[] = [];
+  private size = 0;
+
+  /** @throws GramscoreError `IO_ERROR` when the file cannot be created. */
+  constructor(io: CliIO, output: string) {
+    this.name = output;
+    this.target = resolve(io.cwd, output);
+    const existing = statOrUndefined(this.target);
+    try {
+      if (existing !== undefined && !existing.isFile()) {
+        this.temp = undefined;
+        this.fd = openSync(this.target, "w");
+      } else {
+        this.temp = join(dirname(this.target), `.${basename(this.target)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+        this.fd = openSync(this.temp, "wx", existing === undefined ? 0o666 : existing.mode & 0o7777);
+        if (existing !== undefined) chmodSync(this.temp, existing.mode & 0o7777);
+      }
+    } catch (error) {
+      this.abort();
+      throw writeError(output, error);
+    }
   }
-  flush();
+
+  async write(text: string): Promise<void> {
+    this.batch.push(text);
+    this.size += text.length;
+    if (this.size >= BATCH) this.flush();
+  }
+
+  private flush(): void {
+    if (this.size === 0 || this.fd === undefined) return;
+    const buffer = Buffer.from(this.batch.join(""), "utf8");
+    this.batch = [];
+    this.size = 0;
+    try {
+      let at = 0;
+      while (at < buffer.length) at += writeSync(this.fd, buffer, at, Math.min(BATCH, buffer.length - at));
+    } catch (error) {
+      this.abort();
+      throw writeError(this.name, error);
+    }
+  }
+
+  async commit(): Promise<void> {
+    this.flush();
+    if (this.fd === undefined) return;
+    try {
+      if (this.temp !== undefined) fsyncSync(this.fd);
+      closeSync(this.fd);
+      this.fd = undefined;
+      if (this.temp !== undefined) renameSync(this.temp, this.target);
+    } catch (error) {
+      this.abort();
+      throw writeError(this.name, error);
+    }
+  }
+
+  abort(): void {
+    this.batch = [];
+    this.size = 0;
+    if (this.fd !== undefined) {
+      try {
+        closeSync(this.fd);
+      } catch {
+        // the error that led here is the one reported
+      }
+      this.fd = undefined;
+    }
+    if (this.temp !== undefined) {
+      try {
+        unlinkSync(this.temp);
+      } catch {
+        // never created, or already renamed
+      }
+    }
+  }
 }
 
 /**
- * Writes `text` to the file `output` (relative to `io.cwd`) atomically: into a temporary file in the
- * same folder, fsync'd, then renamed over the target. The previous file stays intact until then.
+ * Writes `text` to the file `output` (relative to `io.cwd`) atomically (see {@link AtomicFile}).
  * @throws GramscoreError `IO_ERROR` (the temporary file is removed).
  */
 export async function writeFileAtomic(io: CliIO, output: string, text: OutputText): Promise<void> {
-  const target = resolve(io.cwd, output);
-  const existing = statOrUndefined(target);
-  if (existing !== undefined && !existing.isFile()) {
-    // A device, FIFO or socket: written in place.
-    let fd: number;
-    try {
-      fd = openSync(target, "w");
-    } catch (error) {
-      throw writeError(output, error);
-    }
-    try {
-      await writeAllTo(fd, text);
-    } catch (error) {
-      throw writeError(output, error);
-    } finally {
-      closeSync(fd);
-    }
-    return;
-  }
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
-  let fd: number | undefined;
+  const file = new AtomicFile(io, output);
   try {
-    fd = openSync(temp, "wx", existing === undefined ? 0o666 : existing.mode & 0o7777);
-    if (existing !== undefined) chmodSync(temp, existing.mode & 0o7777);
-    await writeAllTo(fd, text);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(temp, target);
+    for await (const piece of pieces(text)) await file.write(piece);
+    await file.commit();
   } catch (error) {
-    if (fd !== undefined) {
-      try {
-        closeSync(fd);
-      } catch {
-        // already reported below
-      }
-    }
-    try {
-      unlinkSync(temp);
-    } catch {
-      // never created
-    }
-    throw writeError(output, error);
+    file.abort();
+    throw error;
   }
 }
 
@@ -225,6 +256,27 @@ export async function writeStdout(stdout: OutputStream, text: OutputText): Promi
   } finally {
     stdout.removeListener("error", onError);
   }
+}
+
+/** An output opened before a run, written to as results come (streamed `--segments`). */
+export interface OutputWriter {
+  /** Writes `text` (waits for standard output to accept it). */
+  write(text: string): Promise<void>;
+  /** Finishes: for `-o FILE`, fsync and rename over the target. */
+  commit(): Promise<void>;
+  /** Gives up: for `-o FILE`, removes the temporary file (the target stays as it was). */
+  abort(): void;
+}
+
+/**
+ * Opens `-o output` (see {@link AtomicFile}) or standard output.
+ * @throws GramscoreError `IO_ERROR` when the file cannot be created.
+ */
+export function openOutput(io: CliIO, output: string | undefined): OutputWriter {
+  if (output === undefined || output === "-") {
+    return { write: (text) => writeStdout(io.stdout, text), commit: async () => {}, abort: () => {} };
+  }
+  return new AtomicFile(io, output);
 }
 
 /** Writes `text` to `-o output` atomically, or to standard output. */

@@ -24,7 +24,7 @@ Examples:
   $ gramscore score -m rouge --use-stemmer --input summaries.jsonl --segments -f jsonl
   $ gramscore explain -m bleu --hyp "the cat sat" --ref "the cat is sitting"
   $ gramscore tokenize -t 13a < text.txt
-  $ gramscore stats -m bleu ref.txt -i part1.txt -o part1.jsonl && gramscore merge part*.jsonl
+  $ gramscore stats -m bleu ref1.txt -i part1.txt --system mt -o part1.jsonl && gramscore merge part*.jsonl
   $ gramscore --plugin ./my-tokenizer.mjs list`;
 
 async function metricDescriptors(registry: Registry, names: readonly string[], all: boolean): Promise<MetricDescriptor[]> {

@@ -33,6 +33,8 @@ export const ErrorCode = {
   USAGE: "USAGE",
   /** Plugin code (a tokenizer or metric) threw or returned something unusable while running. */
   PLUGIN_FAILED: "PLUGIN_FAILED",
+  /** A segment exceeds a documented size limit of a metric (the message says how to raise it or split the input). */
+  LIMIT_EXCEEDED: "LIMIT_EXCEEDED",
 } as const;
 
 /** The union of all error code strings. */

@@ -8,11 +8,13 @@ import type { MetricContext, Tokenizer } from "./types.js";
 
 /**
  * True when `name` should be taken from `context` even though the metric builds a tokenizer of its own
- * under that name: the user registered a plugin with that name, and user plugins take precedence over
- * built-ins.
+ * under that name: a plugin the user chose registered that name, and user plugins take precedence over
+ * built-ins. `own` names the plugins whose tokenizers are the metric's built-ins (e.g.
+ * `@gramscore/tokenizer-sacrebleu` for BLEU): registering those explicitly changes nothing.
  */
-export function preferContext(name: string, context: MetricContext | undefined): boolean {
-  return context?.origin?.(name)?.user === true;
+export function preferContext(name: string, context: MetricContext | undefined, own: readonly string[] = []): boolean {
+  const origin = context?.origin?.(name);
+  return origin?.user === true && !own.includes(origin.plugin);
 }
 
 /** Describes a tokenizer for messages: `"name" (plugin P)` when the plugin is known. */

@@ -13,6 +13,9 @@ import type { Spans } from "./kernel.js";
  */
 export type TokenizeOption = string | TokenizerLike;
 
+/** The plugins whose tokenizers are the ones this package builds itself. */
+const OWN_PLUGINS = ["@gramscore/tokenizer-sacrebleu", "@gramscore/tokenizer-whitespace"];
+
 /** The tokenizer names this package resolves without a registry. */
 export const BUILTIN_TOKENIZERS: readonly string[] = [...SACREBLEU_TOKENIZER_NAMES, "none", "whitespace"];
 
@@ -25,7 +28,7 @@ export const BUILTIN_TOKENIZERS: readonly string[] = [...SACREBLEU_TOKENIZER_NAM
 export function resolveTokenizer(option: TokenizeOption, context: MetricContext | undefined, metric: string): Tokenizer {
   if (typeof option === "string") {
     // A tokenizer the user registered under a built-in name takes precedence (core's preferContext).
-    if (!preferContext(option, context)) {
+    if (!preferContext(option, context, OWN_PLUGINS)) {
       if ((SACREBLEU_TOKENIZER_NAMES as readonly string[]).includes(option)) {
         return built(createSacrebleuTokenizer(option as SacrebleuTokenizerName));
       }

@@ -75,7 +75,7 @@ export function resolveTokenizer(raw: Record<string, unknown>, mode: RougeMode, 
   }
 
   // A tokenizer the user registered under a built-in name takes precedence (core's preferContext).
-  if (typeof value === "string" && (BUILTIN_TOKENIZERS as readonly string[]).includes(value) && !preferContext(value, context)) {
+  if (typeof value === "string" && (BUILTIN_TOKENIZERS as readonly string[]).includes(value) && !preferContext(value, context, ["@gramscore/tokenizer-punctuation"])) {
     if (raw.tokenizerOptions !== undefined) {
       throw invalid(
         "tokenizerOptions",

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import type { MetricDescriptor } from "@gramscore/core";
 import { DEFAULT_WIDTH, FORMATS, type Format } from "../constants.js";
-import { scoreInput, type PreparedMetric } from "../engine.js";
+import { scoreInput, type PreparedMetric, type SegmentSink } from "../engine.js";
 import { usageError } from "../errors.js";
 import { jsonlUnits, looksLikeJsonl, parallelUnits, recordBatches, type ByteCounter, type InputUnit, type UnitSize } from "../input.js";
 import { checkOutputPath, writeOutput, type OutputText } from "../output.js";
@@ -21,6 +21,8 @@ export interface InputFlags {
   refs?: string[];
   keepWhitespace?: boolean;
   jobs?: number;
+  /** `--system`: names of the systems, one per input file. */
+  system?: string[];
 }
 
 export interface OutputFlags {
@@ -121,10 +123,11 @@ export function openInput(ctx: Context, refs: readonly string[], flags: InputFla
     const hyps = inputs.length > 0 ? inputs : ["-"];
     const dup = hyps.find((h, i) => hyps.indexOf(h) !== i);
     if (dup !== undefined) throw usageError(`The hypothesis file ${dup} is given twice; each system needs its own file.`);
+    const systems = systemNames(flags.system, hyps, "hypothesis file");
     if (hyps.includes("-") && stdinIsTerminal()) {
       throw usageError("Waiting for hypotheses on the terminal: pipe them in (gramscore score -m bleu ref.txt < hyp.txt) or pass -i FILE.");
     }
-    return parallelUnits(hyps, refs, ctx.io, bytes, { keepWhitespace: flags.keepWhitespace === true }, size);
+    return parallelUnits(hyps, refs, ctx.io, bytes, { keepWhitespace: flags.keepWhitespace === true, ...(systems === undefined ? {} : { systems }) }, size);
   }
   if ((inputs.length === 0 || inputs.includes("-")) && stdinIsTerminal()) {
     throw usageError(
@@ -132,7 +135,28 @@ export function openInput(ctx: Context, refs: readonly string[], flags: InputFla
         "or JSONL records (gramscore score -m bleu --input data.jsonl).",
     );
   }
-  return jsonlUnits(inputs, ctx.io, bytes, size);
+  return jsonlUnits(inputs, ctx.io, bytes, size, systemNames(flags.system, inputs.length > 0 ? inputs : ["-"], "JSONL file"));
+}
+
+/**
+ * `--system`: one name per input file, in order (text: the system of each hypothesis file; JSONL:
+ * the system of records without a "system" field). Several hypothesis files are several systems
+ * scored against the same references, so the names must differ.
+ */
+function systemNames(given: readonly string[] | undefined, files: readonly string[], what: string): string[] | undefined {
+  if (given === undefined || given.length === 0) return undefined;
+  if (given.length !== files.length) {
+    throw usageError(
+      `--system takes one name per ${what} (${files.length} given: ${files.join(", ")}), but got ${given.length} (${given.join(", ")}). ` +
+        `Give --system once per file, in the same order${files.length > 1 ? ", e.g. --system A,B" : ""}.`,
+    );
+  }
+  const dup = given.find((n, i) => given.indexOf(n) !== i);
+  if (dup !== undefined) {
+    throw usageError(`--system names ${dup} twice: each ${what} is a system of its own. To score parts of one system, run gramscore stats once per part and merge.`);
+  }
+  if (given.some((n) => n.trim() === "")) throw usageError("--system needs a non-empty name.");
+  return [...given];
 }
 
 export async function scoreFromInput(
@@ -141,6 +165,8 @@ export async function scoreFromInput(
   flags: InputFlags & { segments?: boolean; progress?: boolean; output?: string },
   cmd: Command,
   command: string,
+  bytes: ByteCounter = { read: 0, total: 0 },
+  stream?: { sink: SegmentSink; flush: () => Promise<void> },
 ) {
   const refs = [...args, ...(flags.refs ?? [])];
   checkOutputPath(ctx.io, flags.output, [...refs, ...(flags.input ?? [])]);
@@ -148,7 +174,6 @@ export async function scoreFromInput(
   const metrics = await prepareMetrics(ctx, names, cmd);
   warnUnavailable(ctx, cmd);
   const jobs = flags.jobs ?? 1;
-  const bytes: ByteCounter = { read: 0, total: 0 };
   if (jobs > 1) {
     const { JOB_UNIT, scoreParallel } = await import("../parallel.js");
     const units = openInput(ctx, refs, flags, bytes, JOB_UNIT);
@@ -162,6 +187,7 @@ export async function scoreFromInput(
         plugins: [...ctx.config.plugins, ...ctx.pre.plugins],
         segments: flags.segments === true,
         onProgress: (n) => progress.update(n),
+        ...(stream ?? {}),
         ...(pool === undefined ? {} : { pool }),
       });
     } finally {
@@ -171,7 +197,7 @@ export async function scoreFromInput(
   const batches = recordBatches(openInput(ctx, refs, flags, bytes));
   const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
   try {
-    return await scoreInput(metrics, batches, { segments: flags.segments === true, onProgress: (n) => progress.update(n) });
+    return await scoreInput(metrics, batches, { segments: flags.segments === true, onProgress: (n) => progress.update(n), ...(stream ?? {}) });
   } finally {
     progress.stop();
   }
