@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, STATS_FORMAT, createAccumulator, validateSegment } from "@gramscore/core";
+import { ErrorCode, GramscoreError, STATS_FORMAT, createAccumulator, isGramscoreError, validateSegment } from "@gramscore/core";
 import type { Metric, SerializedStats } from "@gramscore/core";
 import { withLocation } from "./errors.js";
 import type { InputRecord } from "./input.js";
@@ -110,6 +110,21 @@ export interface PartResult {
 }
 
 /**
+ * An exception that is not a `GramscoreError` comes from a metric's own code (a plugin's, or a bug):
+ * `PLUGIN_FAILED` naming the metric, instead of "unexpected error".
+ */
+function pluginFailure(error: unknown, metric: Metric | undefined): unknown {
+  if (isGramscoreError(error) || metric === undefined) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new GramscoreError(
+    ErrorCode.PLUGIN_FAILED,
+    `the metric ${metric.name} threw while scoring this segment: ${message}. ` +
+      "If it comes from a plugin, fix the plugin (run with --debug for the stack trace) or leave it out with -m.",
+    { cause: error },
+  );
+}
+
+/**
  * Running totals of every metric per system, in order of first appearance: records are added one by
  * one ({@link Tally.add}) or as the totals of a later part of the input scored elsewhere
  * ({@link Tally.addPart}); both give the same statistics, because statistics merge exactly.
@@ -154,11 +169,13 @@ export class Tally {
    */
   add(record: InputRecord): void {
     const state = this.state(record.system);
+    let current: Metric | undefined;
     try {
       const seg = validateSegment(record, state.count);
       const streamed: SegmentScore[] | undefined = this.sink === undefined ? undefined : [];
       for (let k = 0; k < this.metrics.length; k++) {
         const metric = this.metrics[k]!;
+        current = metric;
         const stats = metric.stats(seg.hyp, seg.refs);
         state.totals[k] = metric.merge(state.totals[k], stats);
         if (state.segments !== undefined || streamed !== undefined) {
@@ -171,7 +188,7 @@ export class Tally {
       if (streamed !== undefined) this.sink!.segment(state.name, state.count, streamed);
       else if (state.segments !== undefined) this.order.push(state);
     } catch (error) {
-      throw withLocation(error, `${record.source} line ${record.line}`);
+      throw withLocation(pluginFailure(error, current), `${record.source} line ${record.line}`);
     }
     state.count++;
     this.seen++;

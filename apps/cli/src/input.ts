@@ -225,9 +225,12 @@ export function decodeLines(bytes: Uint8Array, source: string, firstLine: number
         lines.push(decoder.decode(bytes.subarray(at, end)));
       } catch (error) {
         const line = firstLine + lines.length;
+        const gzip = firstLine === 1 && bytes[0] === 0x1f && bytes[1] === 0x8b;
         return {
           lines,
-          error: malformed(source, line, "not valid UTF-8 text. Convert it to UTF-8 first (e.g. iconv -t UTF-8).", error),
+          error: gzip
+            ? malformed(source, line, "this is gzip-compressed data, but the name does not end in .gz. Rename it to end in .gz (it is then decompressed on the fly) or gunzip it first.", error)
+            : malformed(source, line, "not valid UTF-8 text. Convert it to UTF-8 first (e.g. iconv -t UTF-8).", error),
         };
       }
       at = end + 1;
@@ -599,9 +602,13 @@ function* jsonlRecords(unit: JsonlUnit): Generator<InputRecord> {
     if (text.trim() === "") continue;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      // A byte order mark at the start of a JSONL file is not part of the data.
+      value = JSON.parse(line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch (cause) {
-      throw malformed(unit.source, line, `not valid JSON (${(cause as Error).message}). ${RECORD_SHAPE}`, cause);
+      const hint = looksLikeJsonl(unit.source)
+        ? ""
+        : ` Without reference files the inputs are read as JSONL records; if ${unit.source} holds plain-text hypotheses, give the reference files too (gramscore score -m bleu ref.txt -i ${unit.source}).`;
+      throw malformed(unit.source, line, `not valid JSON (${(cause as Error).message}). ${RECORD_SHAPE}${hint}`, cause);
     }
     yield toRecord(value, unit.source, line, unit.system);
   }

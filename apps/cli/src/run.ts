@@ -5,7 +5,8 @@ import type { Registry } from "@gramscore/registry";
 import { emptyConfig, loadConfig, type CliConfig } from "./config.js";
 import { COMMANDS } from "./commands/index.js";
 import { collect, type CommandModule, type Context } from "./commands/kit.js";
-import { MAX_JOBS } from "./constants.js";
+import { availableParallelism } from "node:os";
+import { MAX_JOBS, usefulJobs } from "./constants.js";
 import { EXIT, describeForDebug, exitCodeOf } from "./errors.js";
 import { processIO, useColor, type CliIO } from "./io.js";
 import { prescan, type Prescan } from "./prescan.js";
@@ -139,7 +140,7 @@ export async function run(argv: readonly string[], io: Partial<CliIO> = {}): Pro
     if ((pre.command === "score" || pre.command === "stats") && !pre.help && pre.jobs !== undefined && pre.jobs > 1 && pre.jobs <= MAX_JOBS) {
       // --jobs: the workers load plugins and metric packages while this thread sets up the rest.
       const preload = pre.metrics.length > 0 ? pre.metrics : (config.metrics ?? []);
-      warmPool = WorkerPool.start(pre.jobs, { cwd: fullIO.cwd, plugins, preload });
+      warmPool = WorkerPool.start(usefulJobs(pre.jobs, availableParallelism()), { cwd: fullIO.cwd, plugins, preload });
       warmPool.catch(() => {});
     }
     const { registry } = await createCliRegistry({ cwd: fullIO.cwd, plugins });

@@ -447,3 +447,70 @@ describe("item 8: 1M segments with --segments -f jsonl in a fixed memory limit",
     expect(corpus).toMatchObject({ type: "corpus", count: n });
   }, 600_000);
 });
+
+describe("item 4: byte order marks", () => {
+  it("warns about a text file's BOM (keeping sacrebleu's number) and accepts a JSONL BOM", async () => {
+    const dir = tempDir();
+    writeFiles(dir, {
+      "hyp.txt": "\uFEFFthe cat sat on the mat\n",
+      "ref.txt": "the cat sat on the mat\n",
+      "r.jsonl": '\uFEFF{"hyp": "the cat sat on the mat", "refs": ["the cat sat on the mat"]}\n',
+    });
+    const text = await inProcess(["score", "-m", "bleu", "ref.txt", "-i", "hyp.txt", "-f", "json"], { cwd: dir });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stderr).toContain("warning: hyp.txt line 1 starts with a UTF-8 byte order mark");
+    const score = (JSON.parse(text.stdout) as { metrics: { systems: { corpus: { score: number } }[] }[] }).metrics[0]!.systems[0]!.corpus.score;
+    expect(score).toBeLessThan(100); // the BOM stays in the first token, as in sacrebleu
+    const jsonl = await inProcess(["score", "-m", "bleu", "-i", "r.jsonl", "-f", "json"], { cwd: dir });
+    expect(jsonl.code, jsonl.stderr).toBe(0);
+    expect((JSON.parse(jsonl.stdout) as { metrics: { systems: { corpus: { score: number } }[] }[] }).metrics[0]!.systems[0]!.corpus.score).toBeCloseTo(100, 9);
+  });
+});
+
+describe("item 12: --jobs is capped at the processors available", () => {
+  beforeAll(() => assertBuilt());
+  it("uses at most max(2 × os.availableParallelism(), 4) threads, says so, and gives the --jobs 1 result", async () => {
+    const { availableParallelism } = await import("node:os");
+    const p = availableParallelism();
+    const dir = shardedCorpus();
+    const many = await cli(["score", "-m", "bleu", "ref.txt", "-i", "hyp.txt", "--jobs", String(2 * p + 30), "-f", "json"], { cwd: dir });
+    expect(many.code, many.stderr).toBe(0);
+    expect(many.stderr).toContain(`--jobs ${2 * p + 30} is far more than the ${p} processor${p === 1 ? "" : "s"} available; using ${Math.max(2 * p, 4)}`);
+    const one = await cli(["score", "-m", "bleu", "ref.txt", "-i", "hyp.txt", "-f", "json"], { cwd: dir });
+    expect(many.stdout).toBe(one.stdout);
+  });
+});
+
+describe("item 14: messages that say what to do", () => {
+  it("hints at the missing reference files when a text file is read as JSONL", async () => {
+    const r = await inProcess(["score", "-m", "bleu", "-i", "sysA.txt"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("sysA.txt line 1: not valid JSON");
+    expect(r.stderr).toContain("give the reference files too (gramscore score -m bleu ref.txt -i sysA.txt)");
+  });
+
+  it("refuses GRAMSCORE_FORMAT=bogus instead of ignoring it", async () => {
+    const r = await inProcess(["score", "-m", "bleu", "refA.txt", "-i", "sysA.txt"], { env: { NO_COLOR: "1", GRAMSCORE_FORMAT: "bogus" } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('GRAMSCORE_FORMAT is "bogus", which is not an output format');
+  });
+
+  it("names the metric and the line when a plugin metric throws while scoring", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "hyp.txt": "fine\nboom here\n", "ref.txt": "fine\nok\n" });
+    const r = await inProcess(["--plugin", badPlugin, "score", "-m", "fragile", "ref.txt", "-i", "hyp.txt"], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("hyp.txt line 2: the metric fragile threw while scoring this segment: cannot read properties");
+    expect(r.stderr).not.toContain("unexpected error");
+  });
+
+  it("recognizes gzip data without a .gz name", async () => {
+    const { gzipSync } = await import("node:zlib");
+    const dir = tempDir();
+    writeFileSync(join(dir, "hyp.txt"), gzipSync("the cat\n"));
+    writeFiles(dir, { "ref.txt": "the cat\n" });
+    const r = await inProcess(["score", "-m", "bleu", "ref.txt", "-i", "hyp.txt"], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("hyp.txt line 1: this is gzip-compressed data, but the name does not end in .gz");
+  });
+});

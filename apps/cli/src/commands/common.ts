@@ -1,7 +1,10 @@
 /** What several command actions share: options, output, metric set-up and the scoring of the input. */
+import { closeSync, openSync, readSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
 import type { Command } from "commander";
 import type { MetricDescriptor } from "@gramscore/core";
-import { DEFAULT_WIDTH, FORMATS, type Format } from "../constants.js";
+import { DEFAULT_WIDTH, FORMATS, usefulJobs, type Format } from "../constants.js";
 import { scoreInput, type PreparedMetric, type SegmentSink } from "../engine.js";
 import { usageError } from "../errors.js";
 import { jsonlUnits, looksLikeJsonl, parallelUnits, recordBatches, type ByteCounter, type InputUnit, type UnitSize } from "../input.js";
@@ -62,7 +65,10 @@ export function maxWidth(ctx: Context): number {
 export function chooseFormat(ctx: Context, given: Format | undefined): Format {
   if (given !== undefined) return given;
   const env = ctx.io.env.GRAMSCORE_FORMAT?.toLowerCase();
-  if (env !== undefined && (FORMATS as readonly string[]).includes(env)) return env as Format;
+  if (env !== undefined && env !== "") {
+    if ((FORMATS as readonly string[]).includes(env)) return env as Format;
+    throw usageError(`GRAMSCORE_FORMAT is ${JSON.stringify(ctx.io.env.GRAMSCORE_FORMAT)}, which is not an output format; use one of ${FORMATS.join(", ")}, or unset it.`);
+  }
   if (ctx.config.format !== undefined) return ctx.config.format;
   return ctx.io.stdout.isTTY === true ? "table" : "json";
 }
@@ -124,6 +130,7 @@ export function openInput(ctx: Context, refs: readonly string[], flags: InputFla
     const dup = hyps.find((h, i) => hyps.indexOf(h) !== i);
     if (dup !== undefined) throw usageError(`The hypothesis file ${dup} is given twice; each system needs its own file.`);
     const systems = systemNames(flags.system, hyps, "hypothesis file");
+    warnBom(ctx, [...hyps, ...refs]);
     if (hyps.includes("-") && stdinIsTerminal()) {
       throw usageError("Waiting for hypotheses on the terminal: pipe them in (gramscore score -m bleu ref.txt < hyp.txt) or pass -i FILE.");
     }
@@ -136,6 +143,31 @@ export function openInput(ctx: Context, refs: readonly string[], flags: InputFla
     );
   }
   return jsonlUnits(inputs, ctx.io, bytes, size, systemNames(flags.system, inputs.length > 0 ? inputs : ["-"], "JSONL file"));
+}
+
+/**
+ * Warns about text files that start with a UTF-8 byte order mark: it stays in the first token (as in
+ * sacrebleu, whose numbers are kept), which is rarely what was meant.
+ */
+function warnBom(ctx: Context, files: readonly string[]): void {
+  for (const file of files) {
+    if (file === "-" || file.endsWith(".gz")) continue;
+    let fd: number | undefined;
+    try {
+      fd = openSync(resolve(ctx.io.cwd, file), "r");
+      const head = Buffer.alloc(3);
+      if (readSync(fd, head, 0, 3, 0) === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
+        ctx.io.stderr.write(
+          `gramscore: warning: ${file} line 1 starts with a UTF-8 byte order mark, which stays part of its first word (as in sacrebleu, ` +
+            `whose scores are kept). If it is not meant as text, remove it: sed -i '1s/^\\xEF\\xBB\\xBF//' ${file}\n`,
+        );
+      }
+    } catch {
+      // Unreadable files are reported when they are read.
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
 }
 
 /**
@@ -173,7 +205,14 @@ export async function scoreFromInput(
   const names = await metricNames(ctx, flags.metrics, command);
   const metrics = await prepareMetrics(ctx, names, cmd);
   warnUnavailable(ctx, cmd);
-  const jobs = flags.jobs ?? 1;
+  const processors = availableParallelism();
+  const jobs = usefulJobs(flags.jobs ?? 1, processors);
+  if (flags.jobs !== undefined && jobs < flags.jobs) {
+    ctx.io.stderr.write(
+      `gramscore: note: --jobs ${flags.jobs} is far more than the ${processors} processor${processors === 1 ? "" : "s"} available; using ${jobs} ` +
+        "(more threads only add memory and switching).\n",
+    );
+  }
   if (jobs > 1) {
     const { JOB_UNIT, scoreParallel } = await import("../parallel.js");
     const units = openInput(ctx, refs, flags, bytes, JOB_UNIT);
