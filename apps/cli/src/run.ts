@@ -66,7 +66,7 @@ async function buildProgram(
       writeErr: (s) => io.stderr.write(s),
       getOutHelpWidth: width,
       getErrHelpWidth: width,
-      outputError: (s, write) => write(s.replace(/^error: /, "gramscore: error: ")),
+      outputError: (s, write) => write(metricFlagHint(s.replace(/^error: /, "gramscore: error: "), pre, config)),
     })
     .addHelpText("after", EXAMPLES);
   // Only the command being run is imported; the others are listed by name and summary.
@@ -94,6 +94,20 @@ async function buildProgram(
     context.tokenizerBindings.push(...addSpecOptions(target.command, [{ name: d.name, specs: d.options ?? [] }], "tokenizer"));
   }
   return { program, context };
+}
+
+/**
+ * An unknown `--<name>-<flag>` is usually the option of a metric that is not among those chosen
+ * with -m (`--chrf-beta` with `-m bleu`): say so.
+ */
+function metricFlagHint(message: string, pre: Prescan, config: CliConfig): string {
+  const m = /unknown option '--([a-z0-9]+(?:-[a-z0-9]+)*?)-([a-z0-9-]+)'/.exec(message);
+  if (m === null || !["score", "stats", "explain"].includes(pre.command ?? "")) return message;
+  const chosen = pre.metrics.length > 0 ? pre.metrics : (config.metrics ?? []);
+  const metric = m[1]!;
+  if (chosen.includes(metric)) return message;
+  const list = [...chosen, metric].join(",");
+  return `${message.trimEnd()}\nIf ${metric} is a metric: its options (--${metric}-${m[2]}) exist only when it is among the metrics chosen with -m${chosen.length > 0 ? ` (now ${chosen.join(",")})` : ""}; add it: -m ${list}.\n`;
 }
 
 function printError(io: CliIO, error: unknown, debug: boolean): void {

@@ -489,6 +489,13 @@ describe("item 14: messages that say what to do", () => {
     expect(r.stderr).toContain("give the reference files too (gramscore score -m bleu ref.txt -i sysA.txt)");
   });
 
+  it("says that --chrf-beta needs chrf among the metrics when only bleu is chosen", async () => {
+    const r = await inProcess(["score", "-m", "bleu", "--chrf-beta", "3", "refA.txt", "-i", "sysA.txt"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown option '--chrf-beta'");
+    expect(r.stderr).toContain("If chrf is a metric: its options (--chrf-beta) exist only when it is among the metrics chosen with -m (now bleu); add it: -m bleu,chrf.");
+  });
+
   it("refuses GRAMSCORE_FORMAT=bogus instead of ignoring it", async () => {
     const r = await inProcess(["score", "-m", "bleu", "refA.txt", "-i", "sysA.txt"], { env: { NO_COLOR: "1", GRAMSCORE_FORMAT: "bogus" } });
     expect(r.code).toBe(2);
