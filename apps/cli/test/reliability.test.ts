@@ -511,6 +511,13 @@ describe("item 14: messages that say what to do", () => {
     expect(r.stderr).not.toContain("unexpected error");
   });
 
+  it("exits with 1 and says so when a metric's corpus number is NaN", async () => {
+    const r = await inProcess(["--plugin", badPlugin, "score", "-m", "nan-metric", "refA.txt", "-i", "sysA.txt", "-f", "csv"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("nan");
+    expect(r.stderr).toContain("the metric nan-metric (plugin bad-tokenizers) returned NaN for score of system sysA.txt");
+  });
+
   it("recognizes gzip data without a .gz name", async () => {
     const { gzipSync } = await import("node:zlib");
     const dir = tempDir();

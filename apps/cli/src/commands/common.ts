@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import type { MetricDescriptor } from "@gramscore/core";
 import { DEFAULT_WIDTH, FORMATS, usefulJobs, type Format } from "../constants.js";
-import { scoreInput, type PreparedMetric, type SegmentSink } from "../engine.js";
+import { scoreInput, type PreparedMetric, type Report, type SegmentSink } from "../engine.js";
 import { usageError } from "../errors.js";
 import { jsonlUnits, looksLikeJsonl, parallelUnits, recordBatches, type ByteCounter, type InputUnit, type UnitSize } from "../input.js";
 import { checkOutputPath, writeOutput, type OutputText } from "../output.js";
@@ -44,6 +44,26 @@ export function globals(cmd: Command): Globals {
  */
 export async function emit(ctx: Context, text: OutputText, output: string | undefined): Promise<void> {
   await writeOutput(ctx.io, text, output);
+}
+
+/**
+ * After the output is written: a corpus number that is NaN (printed as `nan`, `null` in JSON) means
+ * a metric failed without saying so; report it on stderr and exit with code 1.
+ */
+export function checkFinite(ctx: Context, report: Report): void {
+  for (const system of report.systems) {
+    report.metrics.forEach((m, k) => {
+      const summary = system.scores[k]?.summary ?? {};
+      for (const [key, value] of Object.entries(summary)) {
+        if (!Number.isNaN(value)) continue;
+        ctx.io.stderr.write(
+          `gramscore: error: the metric ${m.name}${m.plugin === "" ? "" : ` (plugin ${m.plugin})`} returned NaN for ${key} of system ${system.name}: ` +
+            "that number is not a score. Fix the metric (or the data it cannot handle), or leave it out with -m.\n",
+        );
+        ctx.exitCode = 1;
+      }
+    });
+  }
 }
 
 /** Warns once about built-in plugins that failed to load (not merely missing or empty). */

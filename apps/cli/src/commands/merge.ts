@@ -9,7 +9,7 @@ import { openLines } from "../input.js";
 import { useColor } from "../io.js";
 import { checkOutputPath } from "../output.js";
 import { checkShardInfo, checkShards, type ReadEntry } from "../shard.js";
-import { chooseFormat, emit, globals, maxWidth, pluginOf, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
+import { checkFinite, chooseFormat, emit, globals, maxWidth, pluginOf, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
 import { bind, formatOption, parseWidth, type CommandModule, type Context } from "./kit.js";
 
 function checkShard(value: unknown, where: string): ShardEntry {
@@ -199,6 +199,7 @@ async function action(ctx: Context, files: string[], flags: OutputFlags, cmd: Co
   const format = chooseFormat(ctx, flags.format);
   const color = format === "table" && flags.output === undefined && useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false);
   await emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "merge", maxWidth: maxWidth(ctx) }), flags.output);
+  checkFinite(ctx, report);
 }
 
 /** The `merge` command. */

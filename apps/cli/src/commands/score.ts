@@ -4,7 +4,7 @@ import { formatReportPieces, type FormatReportOptions } from "../format.js";
 import { checkOutputPath, openOutput } from "../output.js";
 import { SegmentStream } from "../segment-stream.js";
 import { useColor } from "../io.js";
-import { chooseFormat, emit, globals, maxWidth, metricNames, prepareMetrics, scoreFromInput, widthOf, type InputFlags, type OutputFlags } from "./common.js";
+import { checkFinite, chooseFormat, emit, globals, maxWidth, metricNames, prepareMetrics, scoreFromInput, widthOf, type InputFlags, type OutputFlags } from "./common.js";
 import { SCOPED_HELP, bind, formatOption, inputOptions, parseWidth, type CommandModule, type Context } from "./kit.js";
 
 /** `gramscore score`. */
@@ -19,6 +19,7 @@ async function action(ctx: Context, refs: string[], flags: InputFlags & OutputFl
   const report = await scoreFromInput(ctx, refs, flags, cmd, "score");
   const color = format === "table" && flags.output === undefined && useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false);
   await emit(ctx, formatReportPieces(report, format, { ...options, color }), flags.output);
+  checkFinite(ctx, report);
 }
 
 async function scoreStreamed(
@@ -42,6 +43,7 @@ async function scoreStreamed(
     await flush();
     await out.write(stream.footer(report, { ...options, color: false }));
     await out.commit();
+    checkFinite(ctx, report);
   } catch (error) {
     out.abort();
     throw error;
