@@ -123,6 +123,38 @@ export function setLcsMaskLimit(words: number): number {
   return previous;
 }
 
+/**
+ * Most cells (|a| × |b|) of one LCS table: 2^36, about 69 billion (two sequences of 262,144 tokens),
+ * a few seconds. The bit-parallel LCS takes time in proportion to |a| × |b| / 32 (and `lcsIndices`
+ * keeps one bit per cell); past this limit it throws `LIMIT_EXCEEDED` at once instead of running for
+ * minutes or hours. Change it with {@link setLcsCellLimit}.
+ */
+let cellLimit = 2 ** 36;
+
+/**
+ * Sets the most cells (|a| × |b|) of one LCS table (default 2^36); returns the previous value. Raise
+ * it to score pathological segments on purpose, lower it to fail early.
+ */
+export function setLcsCellLimit(cells: number): number {
+  if (!Number.isInteger(cells) || cells < 1) {
+    throw new GramscoreError(ErrorCode.INVALID_OPTION, `The LCS cell limit is a whole number of cells (1 or more), but got ${describeValue(cells)}.`);
+  }
+  const previous = cellLimit;
+  cellLimit = cells;
+  return previous;
+}
+
+function checkCells(m: number, n: number): void {
+  if (m * n > cellLimit) {
+    throw new GramscoreError(
+      ErrorCode.LIMIT_EXCEEDED,
+      `The longest common subsequence of ${m} and ${n} tokens has ${m * n} cells, more than the limit of ${cellLimit}: it would take minutes or hours. ` +
+        "Such a segment is usually a whole document on one line: split it, or raise the limit with setLcsCellLimit() from @gramscore/ngram.",
+      { details: { cells: m * n, limit: cellLimit } },
+    );
+  }
+}
+
 function checkMaskSize(distinct: number, words: number, m: number, n: number): void {
   if (distinct * words > maskLimit) {
     throw new GramscoreError(
@@ -274,6 +306,7 @@ function lcsOfShorter(a: ArrayLike<number>, b: ArrayLike<number>, alphabet: numb
   }
   const m = a.length;
   if (m === 0) return 0;
+  checkCells(m, b.length);
   const words = alphabet === undefined ? buildMasks(a, b) : buildDenseMasks(a, alphabet, b);
   const v = initVector(words);
   runColumns(words, b, v, undefined, alphabet === undefined ? undefined : denseRows);
@@ -335,6 +368,7 @@ export function lcsIndices(a: ArrayLike<number>, b: ArrayLike<number>): Int32Arr
   checkSequence(a, "the first sequence");
   checkSequence(b, "the second sequence");
   if (a.length === 0 || b.length === 0) return new Int32Array(0);
+  checkCells(a.length, b.length);
   const marks = scratchMarks(a.length);
   const count = markLcs(buildMasks(a, b), a, b, marks);
   return indicesOf(marks, a.length, count);
@@ -395,7 +429,10 @@ export function unionLcsIndices(reference: ArrayLike<number>, candidates: readon
     );
   }
   if (reference.length === 0) return new Int32Array(0);
-  for (const c of candidates) checkSequence(c, "a candidate sentence");
+  for (const c of candidates) {
+    checkSequence(c, "a candidate sentence");
+    checkCells(reference.length, c.length);
+  }
   const words = buildMasks(reference);
   const marks = scratchMarks(reference.length);
   let count = 0;

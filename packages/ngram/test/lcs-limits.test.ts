@@ -1,7 +1,7 @@
 /** Issue 13, item 10: LCS masks only for tokens on both sides, and a limit instead of runaway memory. */
 import { describe, expect, it } from "vitest";
 import { isGramscoreError } from "@gramscore/core";
-import { lcsLength, lcsLengthDense, setLcsMaskLimit } from "../src/index.js";
+import { lcsIndices, lcsLength, lcsLengthDense, setLcsCellLimit, setLcsMaskLimit, unionLcsIndices } from "../src/index.js";
 import { naiveLcsIndices } from "./naive.js";
 
 describe("LCS bit masks are bounded by the tokens both sides share", () => {
@@ -40,6 +40,30 @@ describe("LCS bit masks are bounded by the tokens both sides share", () => {
       expect(lcsLength(a, b)).toBe(1);
     } finally {
       setLcsMaskLimit(previous);
+    }
+  });
+});
+
+describe("a documented, overridable limit on the size of one LCS table", () => {
+  it("throws LIMIT_EXCEEDED at once past the cell limit, for every LCS function, and can be raised", () => {
+    const a = Int32Array.from({ length: 3000 }, (_, i) => i % 7);
+    const b = Int32Array.from({ length: 3000 }, (_, i) => i % 5);
+    const previous = setLcsCellLimit(1_000_000);
+    try {
+      for (const run of [() => lcsLength(a, b), () => lcsLengthDense(a, b, 7), () => lcsIndices(a, b), () => unionLcsIndices(a, [b])]) {
+        let caught: unknown;
+        try {
+          run();
+        } catch (error) {
+          caught = error;
+        }
+        expect(isGramscoreError(caught, "LIMIT_EXCEEDED"), String(caught)).toBe(true);
+        expect((caught as Error).message).toContain("9000000 cells, more than the limit of 1000000");
+      }
+      setLcsCellLimit(10_000_000);
+      expect(lcsLength(a, b)).toBe(lcsIndices(a, b).length);
+    } finally {
+      setLcsCellLimit(previous);
     }
   });
 });
