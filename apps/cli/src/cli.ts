@@ -1,10 +1,18 @@
 #!/usr/bin/env node
 import { run } from "./run.js";
 
+// Commands write their results through output.ts, which reports a failed write (a full disk behind
+// `> file`, a reader that went away) as an error with exit code 1. This catches what is written
+// elsewhere (help, listings), so that no write error ends in a stack trace or a silent exit 0.
+let stdoutError: NodeJS.ErrnoException | undefined;
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  // The reader went away (`gramscore ... | head`): stop quietly.
-  if (error.code === "EPIPE") process.exit(0);
-  throw error;
+  stdoutError ??= error;
 });
 
-process.exitCode = await run(process.argv.slice(2));
+const code = await run(process.argv.slice(2));
+if (stdoutError !== undefined && code === 0) {
+  process.stderr.write(`gramscore: error: Cannot write standard output: ${stdoutError.code ?? stdoutError.message}.\n`);
+  process.exitCode = 1;
+} else {
+  process.exitCode = code;
+}

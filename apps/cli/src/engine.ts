@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, STATS_FORMAT, createAccumulator, validateSegment } from "@gramscore/core";
+import { ErrorCode, GramscoreError, STATS_FORMAT, createAccumulator, isGramscoreError, validateSegment } from "@gramscore/core";
 import type { Metric, SerializedStats } from "@gramscore/core";
 import { withLocation } from "./errors.js";
 import type { InputRecord } from "./input.js";
@@ -69,6 +69,12 @@ export interface ScoreOptions {
   segments?: boolean;
   /** Called after each batch with the number of segments scored so far. */
   onProgress?: (segments: number) => void;
+  /**
+   * Receives per-segment results as they are scored, instead of keeping them in the report (with
+   * `segments`); `flush` is awaited after each batch (to write them out).
+   */
+  sink?: SegmentSink;
+  flush?: () => Promise<void>;
 }
 
 interface SystemState {
@@ -89,11 +95,33 @@ export interface PartSystem {
   readonly segments?: readonly (readonly SegmentScore[])[];
 }
 
+/** Something that takes per-segment results as they are scored (see segment-stream.ts). */
+export interface SegmentSink {
+  segment(system: string, index: number, results: readonly SegmentScore[]): void;
+}
+
 /** Statistics of a part of the input: its systems in order of first appearance. */
 export interface PartResult {
   /** Records in the part. */
   readonly records: number;
   readonly systems: readonly PartSystem[];
+  /** With per-segment results: the system (index into `systems`) of each record, in input order. */
+  readonly order?: readonly number[];
+}
+
+/**
+ * An exception that is not a `GramscoreError` comes from a metric's own code (a plugin's, or a bug):
+ * `PLUGIN_FAILED` naming the metric, instead of "unexpected error".
+ */
+function pluginFailure(error: unknown, metric: Metric | undefined): unknown {
+  if (isGramscoreError(error) || metric === undefined) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new GramscoreError(
+    ErrorCode.PLUGIN_FAILED,
+    `the metric ${metric.name} threw while scoring this segment: ${message}. ` +
+      "If it comes from a plugin, fix the plugin (run with --debug for the stack trace) or leave it out with -m.",
+    { cause: error },
+  );
 }
 
 /**
@@ -107,16 +135,29 @@ export class Tally {
   private readonly systems = new Map<string, SystemState>();
   private readonly metrics: readonly Metric[];
   private readonly segments: boolean;
+  private readonly sink: SegmentSink | undefined;
+  /** The system of each record added, in order (kept with per-segment results, for toPart). */
+  private readonly order: SystemState[] = [];
 
-  constructor(metrics: readonly Metric[], segments: boolean) {
+  /**
+   * @param segments Score every segment too.
+   * @param sink Where per-segment results go as they are scored; without one they are kept for the report.
+   */
+  constructor(metrics: readonly Metric[], segments: boolean, sink?: SegmentSink) {
     this.metrics = metrics;
     this.segments = segments;
+    this.sink = segments ? sink : undefined;
   }
 
   private state(name: string): SystemState {
     let state = this.systems.get(name);
     if (state === undefined) {
-      state = { name, count: 0, totals: this.metrics.map((m) => m.empty()), segments: this.segments ? this.metrics.map(() => []) : undefined };
+      state = {
+        name,
+        count: 0,
+        totals: this.metrics.map((m) => m.empty()),
+        segments: this.segments && this.sink === undefined ? this.metrics.map(() => []) : undefined,
+      };
       this.systems.set(name, state);
     }
     return state;
@@ -128,19 +169,26 @@ export class Tally {
    */
   add(record: InputRecord): void {
     const state = this.state(record.system);
+    let current: Metric | undefined;
     try {
       const seg = validateSegment(record, state.count);
+      const streamed: SegmentScore[] | undefined = this.sink === undefined ? undefined : [];
       for (let k = 0; k < this.metrics.length; k++) {
         const metric = this.metrics[k]!;
+        current = metric;
         const stats = metric.stats(seg.hyp, seg.refs);
         state.totals[k] = metric.merge(state.totals[k], stats);
-        if (state.segments !== undefined) {
+        if (state.segments !== undefined || streamed !== undefined) {
           const result = metric.score(stats, "segment");
-          state.segments[k]!.push({ index: state.count, result, summary: metric.summarize(result) });
+          const score = { index: state.count, result, summary: metric.summarize(result) };
+          if (streamed !== undefined) streamed.push(score);
+          else state.segments![k]!.push(score);
         }
       }
+      if (streamed !== undefined) this.sink!.segment(state.name, state.count, streamed);
+      else if (state.segments !== undefined) this.order.push(state);
     } catch (error) {
-      throw withLocation(error, `${record.source} line ${record.line}`);
+      throw withLocation(pluginFailure(error, current), `${record.source} line ${record.line}`);
     }
     state.count++;
     this.seen++;
@@ -148,6 +196,16 @@ export class Tally {
 
   /** Adds the totals of the next part of the input (parts must come in input order). */
   addPart(part: PartResult): void {
+    if (this.sink !== undefined && part.order !== undefined) {
+      // Per-segment results go to the sink in input order, before the counts move on.
+      const states = part.systems.map((sys) => this.state(sys.name));
+      const next = part.systems.map(() => 0);
+      for (const s of part.order) {
+        const i = next[s]!++;
+        const sys = part.systems[s]!;
+        this.sink.segment(sys.name, states[s]!.count + i, this.metrics.map((_, k) => sys.segments![k]![i]!));
+      }
+    }
     for (const sys of part.systems) {
       const state = this.state(sys.name);
       for (let k = 0; k < this.metrics.length; k++) {
@@ -166,11 +224,14 @@ export class Tally {
   /** Everything added so far, as a part. */
   toPart(): PartResult {
     const systems: PartSystem[] = [];
+    const position = new Map<SystemState, number>();
     for (const s of this.systems.values()) {
       if (s.count === 0) continue;
+      position.set(s, systems.length);
       systems.push(s.segments === undefined ? { name: s.name, count: s.count, totals: s.totals } : { name: s.name, count: s.count, totals: s.totals, segments: s.segments });
     }
-    return { records: this.seen, systems };
+    if (!this.segments || this.sink !== undefined) return { records: this.seen, systems };
+    return { records: this.seen, systems, order: this.order.map((s) => position.get(s)!) };
   }
 
   /**
@@ -197,7 +258,7 @@ export class Tally {
         }),
       });
     }
-    return { metrics: prepared.map(describeMetric), systems: reports, segments: this.segments };
+    return { metrics: prepared.map(describeMetric), systems: reports, segments: this.segments && this.sink === undefined };
   }
 }
 
@@ -215,10 +276,12 @@ export async function scoreInput(
   const tally = new Tally(
     metrics.map((m) => m.metric),
     options.segments === true,
+    options.sink,
   );
   for await (const batch of batches) {
     for (const record of batch) tally.add(record);
     options.onProgress?.(tally.seen);
+    await options.flush?.();
   }
   return tally.report(metrics);
 }

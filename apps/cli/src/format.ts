@@ -6,6 +6,7 @@ import { formatFixed } from "@gramscore/core";
 import type { Format } from "./constants.js";
 import type { MetricInfo, Report, SystemReport } from "./engine.js";
 import { colors, type Colors } from "./io.js";
+import { jsonPieces } from "./json-pieces.js";
 import { VERSION } from "./version.js";
 
 /** Options of {@link formatReport}. */
@@ -62,7 +63,7 @@ function num(v: number | undefined, width: number): string {
 }
 
 /** Rounds like the printed numbers (`float(f"{x:.{w}f}")`); non-finite values become null in JSON. */
-function rounded(summary: Record<string, number>, width: number): Record<string, number | null> {
+export function roundedSummary(summary: Record<string, number>, width: number): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const [k, v] of Object.entries(summary)) {
     const r = typeof v === "number" ? Number(formatFixed(v, width)) : Number.NaN;
@@ -210,12 +211,12 @@ export function reportJson(report: Report, options: FormatReportOptions): unknow
           {
             system: s.name,
             count: score.count,
-            summary: rounded(score.summary, options.width),
+            summary: roundedSummary(score.summary, options.width),
             ...(text === undefined ? {} : { text }),
             corpus: score.corpus,
             ...(score.segments === undefined
               ? {}
-              : { segments: score.segments.map((seg) => ({ index: seg.index, summary: rounded(seg.summary, options.width), result: seg.result })) }),
+              : { segments: score.segments.map((seg) => ({ index: seg.index, summary: roundedSummary(seg.summary, options.width), result: seg.result })) }),
           },
         ];
       }),
@@ -236,7 +237,7 @@ function jsonlText(report: Report, options: FormatReportOptions): string {
           signature: m.signature,
           system: s.name,
           count: score.count,
-          summary: rounded(score.summary, options.width),
+          summary: roundedSummary(score.summary, options.width),
           corpus: score.corpus,
         }),
       );
@@ -247,7 +248,7 @@ function jsonlText(report: Report, options: FormatReportOptions): string {
             metric: m.name,
             system: s.name,
             index: seg.index,
-            summary: rounded(seg.summary, options.width),
+            summary: roundedSummary(seg.summary, options.width),
             result: seg.result,
           }),
         );
@@ -257,7 +258,8 @@ function jsonlText(report: Report, options: FormatReportOptions): string {
   return lines.map((l) => `${l}\n`).join("");
 }
 
-function csvCell(text: string): string {
+/** A CSV cell, quoted as RFC 4180 says when it needs to be. */
+export function csvCell(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -280,7 +282,12 @@ function csvText(report: Report, options: FormatReportOptions): string {
       }
     }
   }
-  return rows.map((r) => `${r.map(csvCell).join(",")}\r\n`).join("");
+  return rows.map(csvRow).join("");
+}
+
+/** A CSV row with its CRLF. */
+export function csvRow(cells: readonly string[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
 function mdCell(text: string): string {
@@ -362,6 +369,18 @@ function latexText(report: Report, options: FormatReportOptions): string {
     }
   }
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * A report in one of the output formats, in pieces: `json` is written member by member (the same
+ * text as {@link formatReport}, never as one string, which fails past about 512 MB).
+ */
+export function formatReportPieces(report: Report, format: Format, options: FormatReportOptions): Iterable<string> {
+  if (format === "json") return (function* () {
+    yield* jsonPieces(reportJson(report, options));
+    yield "\n";
+  })();
+  return [formatReport(report, format, options)];
 }
 
 /** Renders a report in one of the output formats. */

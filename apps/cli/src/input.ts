@@ -1,6 +1,8 @@
 /**
  * Streaming input: text files read line by line (several in lockstep), JSONL records, gzip, stdin.
  */
+import type { Hash } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createReadStream, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { createGunzip, type ZlibOptions } from "node:zlib";
@@ -24,12 +26,19 @@ export interface ByteCounter {
   read: number;
   /** Total size of the files opened, when all are regular files; undefined for stdin. */
   total: number | undefined;
+  /**
+   * When set, a SHA-256 digest of each input's (decompressed) bytes is kept here under its name, as
+   * it is read (`gramscore stats` records them to identify its shard).
+   */
+  digests?: Map<string, Hash>;
 }
 
 /** Options shared by the readers. */
 export interface ReadOptions {
   /** Keep trailing whitespace of text lines (default: strip it, as sacrebleu's command line does). */
   keepWhitespace?: boolean;
+  /** System names, one per hypothesis file (default: the file names). */
+  systems?: readonly string[];
 }
 
 const STDIN = "-";
@@ -60,6 +69,8 @@ export class ByteLines {
   private completeBytes = 0;
   private ended = false;
   private readonly encoder = new TextEncoder();
+  /** Digest of every byte read, when asked for (see {@link ByteCounter.digests}). */
+  digest: Hash | undefined;
 
   constructor(name: string, chunks: AsyncIterable<Uint8Array | string>) {
     this.name = name;
@@ -94,6 +105,7 @@ export class ByteLines {
       }
       const chunk = typeof step.value === "string" ? this.encoder.encode(step.value) : step.value;
       if (chunk.length === 0) continue;
+      this.digest?.update(chunk);
       let last = -1;
       for (let i = chunk.indexOf(NEWLINE); i !== -1; i = chunk.indexOf(NEWLINE, i + 1)) {
         this.complete++;
@@ -213,9 +225,12 @@ export function decodeLines(bytes: Uint8Array, source: string, firstLine: number
         lines.push(decoder.decode(bytes.subarray(at, end)));
       } catch (error) {
         const line = firstLine + lines.length;
+        const gzip = firstLine === 1 && bytes[0] === 0x1f && bytes[1] === 0x8b;
         return {
           lines,
-          error: malformed(source, line, "not valid UTF-8 text. Convert it to UTF-8 first (e.g. iconv -t UTF-8).", error),
+          error: gzip
+            ? malformed(source, line, "this is gzip-compressed data, but the name does not end in .gz. Rename it to end in .gz (it is then decompressed on the fly) or gunzip it first.", error)
+            : malformed(source, line, "not valid UTF-8 text. Convert it to UTF-8 first (e.g. iconv -t UTF-8).", error),
         };
       }
       at = end + 1;
@@ -295,6 +310,15 @@ function readError(name: string, error: unknown): GramscoreError {
  * @throws GramscoreError `IO_ERROR` when the file cannot be opened.
  */
 export function openBytes(path: string, io: CliIO, bytes: ByteCounter): ByteLines {
+  const lines = openByteLines(path, io, bytes);
+  if (bytes.digests !== undefined) {
+    lines.digest = createHash("sha256");
+    bytes.digests.set(lines.name, lines.digest);
+  }
+  return lines;
+}
+
+function openByteLines(path: string, io: CliIO, bytes: ByteCounter): ByteLines {
   if (path === STDIN) {
     bytes.total = undefined;
     return new ByteLines("stdin", countBytes(io.stdin, bytes));
@@ -390,6 +414,8 @@ export interface JsonlUnit {
   /** Number of lines. */
   readonly lines: number;
   readonly data: Uint8Array;
+  /** System of records without a `system` field (default: the file name). */
+  readonly system?: string;
 }
 
 /** The same lines of every hypothesis file and reference file, still as bytes. */
@@ -427,7 +453,7 @@ export async function* parallelUnits(
   const refs = refPaths.map((p) => openBytes(p, io, bytes));
   const all = [...hyps, ...refs];
   const layout: TextLayout = {
-    systems: hypPaths.map(label),
+    systems: options.systems ?? hypPaths.map(label),
     hypSources: hyps.map((r) => r.name),
     refSources: refs.map((r) => r.name),
     strip: options.keepWhitespace !== true,
@@ -507,7 +533,7 @@ function malformed(source: string, line: number, message: string, cause?: unknow
 const RECORD_SHAPE = 'Each line must be one JSON object like {"hyp": "...", "refs": ["...", "..."], "system": "..."}.';
 
 /** Validates one parsed JSONL value into a record. */
-export function toRecord(value: unknown, source: string, line: number): InputRecord {
+export function toRecord(value: unknown, source: string, line: number, defaultSystem?: string): InputRecord {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw malformed(source, line, `expected a JSON object, but got ${describeValue(value)}. ${RECORD_SHAPE}`);
   }
@@ -528,7 +554,7 @@ export function toRecord(value: unknown, source: string, line: number): InputRec
   } else {
     throw malformed(source, line, `"refs" must be an array of reference strings, but got ${describeValue(v.refs)}. ${RECORD_SHAPE}`);
   }
-  let system = label(source);
+  let system = defaultSystem ?? label(source);
   if (v.system !== undefined && v.system !== null) {
     if (typeof v.system !== "string" && typeof v.system !== "number") {
       throw malformed(source, line, `"system" must be a string, but got ${describeValue(v.system)}.`);
@@ -539,17 +565,25 @@ export function toRecord(value: unknown, source: string, line: number): InputRec
 }
 
 /** Reads JSONL record files (stdin for none) as units of whole lines (`size` decides how many). */
-export async function* jsonlUnits(paths: readonly string[], io: CliIO, bytes: ByteCounter, size: UnitSize = READ_SIZE): AsyncGenerator<JsonlUnit> {
+export async function* jsonlUnits(
+  paths: readonly string[],
+  io: CliIO,
+  bytes: ByteCounter,
+  size: UnitSize = READ_SIZE,
+  systems?: readonly string[],
+): AsyncGenerator<JsonlUnit> {
   const list = paths.length === 0 ? [STDIN] : paths;
   checkStdinOnce(list);
   const copy = size.own;
   const minBytes = size.bytes > 0 ? size.bytes : Number.POSITIVE_INFINITY;
-  for (const path of list) {
+  for (const [f, path] of list.entries()) {
     const reader = openBytes(path, io, bytes);
+    const system = systems?.[f];
     let firstLine = 1;
     while (await reader.fill(size.lines, minBytes)) {
       const lines = size.lines > 1 ? Math.min(size.lines, reader.available) : reader.available;
-      yield { kind: "jsonl", source: reader.name, firstLine, lines, data: reader.take(lines, copy) };
+      const data = reader.take(lines, copy);
+      yield system === undefined ? { kind: "jsonl", source: reader.name, firstLine, lines, data } : { kind: "jsonl", source: reader.name, firstLine, lines, data, system };
       firstLine += lines;
     }
   }
@@ -568,11 +602,15 @@ function* jsonlRecords(unit: JsonlUnit): Generator<InputRecord> {
     if (text.trim() === "") continue;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      // A byte order mark at the start of a JSONL file is not part of the data.
+      value = JSON.parse(line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch (cause) {
-      throw malformed(unit.source, line, `not valid JSON (${(cause as Error).message}). ${RECORD_SHAPE}`, cause);
+      const hint = looksLikeJsonl(unit.source)
+        ? ""
+        : ` Without reference files the inputs are read as JSONL records; if ${unit.source} holds plain-text hypotheses, give the reference files too (gramscore score -m bleu ref.txt -i ${unit.source}).`;
+      throw malformed(unit.source, line, `not valid JSON (${(cause as Error).message}). ${RECORD_SHAPE}${hint}`, cause);
     }
-    yield toRecord(value, unit.source, line);
+    yield toRecord(value, unit.source, line, unit.system);
   }
   if (error !== undefined) throw error;
 }

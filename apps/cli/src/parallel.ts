@@ -231,6 +231,7 @@ export async function scoreParallel(prepared: readonly PreparedMetric[], units: 
   const tally = new Tally(
     prepared.map((m) => m.metric),
     segments,
+    options.sink,
   );
   let pool: WorkerPool | undefined;
   const iterator = units[Symbol.asyncIterator]();
@@ -264,6 +265,7 @@ export async function scoreParallel(prepared: readonly PreparedMetric[], units: 
           throw fromWire(reply.error);
         }
         options.onProgress?.(tally.seen);
+        await options.flush?.();
       }
       if (ended && queue.length === 0) break;
       if (!ended && outstanding < busy && queue.length < ahead) {

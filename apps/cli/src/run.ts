@@ -5,7 +5,8 @@ import type { Registry } from "@gramscore/registry";
 import { emptyConfig, loadConfig, type CliConfig } from "./config.js";
 import { COMMANDS } from "./commands/index.js";
 import { collect, type CommandModule, type Context } from "./commands/kit.js";
-import { MAX_JOBS } from "./constants.js";
+import { availableParallelism } from "node:os";
+import { MAX_JOBS, usefulJobs } from "./constants.js";
 import { EXIT, describeForDebug, exitCodeOf } from "./errors.js";
 import { processIO, useColor, type CliIO } from "./io.js";
 import { prescan, type Prescan } from "./prescan.js";
@@ -24,7 +25,7 @@ Examples:
   $ gramscore score -m rouge --use-stemmer --input summaries.jsonl --segments -f jsonl
   $ gramscore explain -m bleu --hyp "the cat sat" --ref "the cat is sitting"
   $ gramscore tokenize -t 13a < text.txt
-  $ gramscore stats -m bleu ref.txt -i part1.txt -o part1.jsonl && gramscore merge part*.jsonl
+  $ gramscore stats -m bleu ref1.txt -i part1.txt --system mt -o part1.jsonl && gramscore merge part*.jsonl
   $ gramscore --plugin ./my-tokenizer.mjs list`;
 
 async function metricDescriptors(registry: Registry, names: readonly string[], all: boolean): Promise<MetricDescriptor[]> {
@@ -65,7 +66,7 @@ async function buildProgram(
       writeErr: (s) => io.stderr.write(s),
       getOutHelpWidth: width,
       getErrHelpWidth: width,
-      outputError: (s, write) => write(s.replace(/^error: /, "gramscore: error: ")),
+      outputError: (s, write) => write(metricFlagHint(s.replace(/^error: /, "gramscore: error: "), pre, config)),
     })
     .addHelpText("after", EXAMPLES);
   // Only the command being run is imported; the others are listed by name and summary.
@@ -93,6 +94,20 @@ async function buildProgram(
     context.tokenizerBindings.push(...addSpecOptions(target.command, [{ name: d.name, specs: d.options ?? [] }], "tokenizer"));
   }
   return { program, context };
+}
+
+/**
+ * An unknown `--<name>-<flag>` is usually the option of a metric that is not among those chosen
+ * with -m (`--chrf-beta` with `-m bleu`): say so.
+ */
+function metricFlagHint(message: string, pre: Prescan, config: CliConfig): string {
+  const m = /unknown option '--([a-z0-9]+(?:-[a-z0-9]+)*?)-([a-z0-9-]+)'/.exec(message);
+  if (m === null || !["score", "stats", "explain"].includes(pre.command ?? "")) return message;
+  const chosen = pre.metrics.length > 0 ? pre.metrics : (config.metrics ?? []);
+  const metric = m[1]!;
+  if (chosen.includes(metric)) return message;
+  const list = [...chosen, metric].join(",");
+  return `${message.trimEnd()}\nIf ${metric} is a metric: its options (--${metric}-${m[2]}) exist only when it is among the metrics chosen with -m${chosen.length > 0 ? ` (now ${chosen.join(",")})` : ""}; add it: -m ${list}.\n`;
 }
 
 function printError(io: CliIO, error: unknown, debug: boolean): void {
@@ -139,7 +154,7 @@ export async function run(argv: readonly string[], io: Partial<CliIO> = {}): Pro
     if ((pre.command === "score" || pre.command === "stats") && !pre.help && pre.jobs !== undefined && pre.jobs > 1 && pre.jobs <= MAX_JOBS) {
       // --jobs: the workers load plugins and metric packages while this thread sets up the rest.
       const preload = pre.metrics.length > 0 ? pre.metrics : (config.metrics ?? []);
-      warmPool = WorkerPool.start(pre.jobs, { cwd: fullIO.cwd, plugins, preload });
+      warmPool = WorkerPool.start(usefulJobs(pre.jobs, availableParallelism()), { cwd: fullIO.cwd, plugins, preload });
       warmPool.catch(() => {});
     }
     const { registry } = await createCliRegistry({ cwd: fullIO.cwd, plugins });

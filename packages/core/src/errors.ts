@@ -35,6 +35,10 @@ export const ErrorCode = {
   NOT_RESAMPLABLE: "NOT_RESAMPLABLE",
   /** A paired test got fewer than two systems, or a baseline that is not among them. */
   BAD_SYSTEMS: "BAD_SYSTEMS",
+  /** Plugin code (a tokenizer or metric) threw or returned something unusable while running. */
+  PLUGIN_FAILED: "PLUGIN_FAILED",
+  /** A segment exceeds a documented size limit of a metric (the message says how to raise it or split the input). */
+  LIMIT_EXCEEDED: "LIMIT_EXCEEDED",
 } as const;
 
 /** The union of all error code strings. */

@@ -34,7 +34,9 @@ export type {
   Tokenizer,
   TokenizerDescriptor,
   TokenizerMap,
+  TokenizerOrigin,
 } from "./types.js";
+export { checkedTokenizer, contextTokenizer, preferContext } from "./tokenizers.js";
 export { definePlugin, defineMetric, defineTokenizer, toTokenizer } from "./define.js";
 export type { TokenizerLike } from "./define.js";
 export { formatSignature, parseSignature } from "./signature.js";

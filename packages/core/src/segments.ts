@@ -50,6 +50,13 @@ export function toSegments(
   if (!Array.isArray(hyps)) {
     throw new GramscoreError(ErrorCode.INVALID_TYPE, `Hypotheses must be an array of strings, but got ${describeValue(hyps)}.`);
   }
+  if (!Array.isArray(refStreams) && refStreams !== null && refStreams !== undefined) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_TYPE,
+      `The references must be an array of reference streams (refStreams[k][i] is the k-th reference of hypothesis i), but got ${describeValue(refStreams)}. ` +
+        (typeof refStreams === "string" ? "For one hypothesis and one reference write ([hyp], [[ref]]); for many, ([hyps...], [refs])." : "Pass [refs] for one reference per hypothesis."),
+    );
+  }
   if (!Array.isArray(refStreams) || refStreams.length === 0) {
     throw new GramscoreError(
       ErrorCode.EMPTY_INPUT,

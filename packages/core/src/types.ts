@@ -125,6 +125,22 @@ export interface FormatOptions {
 export interface MetricContext {
   /** Returns the tokenizer registered under `name`, created with `options`. */
   tokenizer(name: string, options?: unknown): Tokenizer;
+  /**
+   * Where the tokenizer registered under `name` comes from, when the context knows: the plugin that
+   * registered it, and whether the user chose that plugin (`user`: registered with `use()`, such as a
+   * `--plugin`) rather than it being a lazily loaded built-in. A metric that builds tokenizers of its
+   * own under some names (BLEU's `13a`, ROUGE's `rouge`) uses the context's tokenizer instead when
+   * `user` is true: user plugins take precedence (see `preferContext` in core).
+   */
+  origin?(name: string): TokenizerOrigin | undefined;
+}
+
+/** See {@link MetricContext.origin}. */
+export interface TokenizerOrigin {
+  /** Name of the plugin that registered the tokenizer. */
+  readonly plugin: string;
+  /** True when the user chose the plugin (`registry.use()`), false for a lazily loaded built-in. */
+  readonly user: boolean;
 }
 
 /**

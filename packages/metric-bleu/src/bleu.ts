@@ -19,7 +19,7 @@ import type { Spans } from "./kernel.js";
 import { resolveBleuOptions } from "./options.js";
 import { bleuPairwise } from "./pairwise.js";
 import type { BleuOptions, ResolvedBleuOptions } from "./options.js";
-import { checkedTokenize, isBuiltinName, resolveTokenizer, spanner } from "./tokenizer.js";
+import { isBuiltin, resolveTokenizer, spanner } from "./tokenizer.js";
 
 /** A BLEU result together with the signature of the metric that produced it. */
 export interface BleuScore extends BleuResult {
@@ -90,7 +90,7 @@ function buildBleu(
 } {
   const o = resolveBleuOptions(options);
   const tokenizer = resolveTokenizer(o.tokenize, context, "bleu");
-  const rawTokenize = isBuiltinName(o.tokenize) ? tokenizer.tokenize.bind(tokenizer) : checkedTokenize(tokenizer, "bleu");
+  const rawTokenize = tokenizer.tokenize.bind(tokenizer);
   const toSpans = spanner(o.tokenize, tokenizer, "bleu");
   const lowercase = o.lowercase;
   const prepare = (text: string): string => pyRstrip(lowercase ? pyLower(text) : text);
@@ -124,7 +124,7 @@ function buildBleu(
   }
 
   // References tokenized before (keyed by the raw text), bounded in entries and in text size.
-  const cacheLimit = isBuiltinName(o.tokenize) ? o.referenceCache : 0;
+  const cacheLimit = isBuiltin(tokenizer) ? o.referenceCache : 0;
   const cache = new Map<string, Spans>();
   let cachedUnits = 0;
   function referenceSpans(text: string, r: number): Spans {

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue, isGramscoreError } from "@gramscore/core";
+import { ErrorCode, GramscoreError, checkedTokenizer, contextTokenizer, describeValue, preferContext } from "@gramscore/core";
 import type { MetricContext, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { SACREBLEU_TOKENIZER_NAMES, createSacrebleuTokenizer } from "@gramscore/tokenizer-sacrebleu";
 import type { SacrebleuTokenizerName } from "@gramscore/tokenizer-sacrebleu";
@@ -13,6 +13,9 @@ import type { Spans } from "./kernel.js";
  */
 export type TokenizeOption = string | TokenizerLike;
 
+/** The plugins whose tokenizers are the ones this package builds itself. */
+const OWN_PLUGINS = ["@gramscore/tokenizer-sacrebleu", "@gramscore/tokenizer-whitespace"];
+
 /** The tokenizer names this package resolves without a registry. */
 export const BUILTIN_TOKENIZERS: readonly string[] = [...SACREBLEU_TOKENIZER_NAMES, "none", "whitespace"];
 
@@ -24,40 +27,25 @@ export const BUILTIN_TOKENIZERS: readonly string[] = [...SACREBLEU_TOKENIZER_NAM
  */
 export function resolveTokenizer(option: TokenizeOption, context: MetricContext | undefined, metric: string): Tokenizer {
   if (typeof option === "string") {
-    if ((SACREBLEU_TOKENIZER_NAMES as readonly string[]).includes(option)) {
-      return createSacrebleuTokenizer(option as SacrebleuTokenizerName);
-    }
-    if (option === "none" || option === "whitespace") return createWhitespace();
-    if (context !== undefined) {
-      try {
-        return context.tokenizer(option);
-      } catch (error) {
-        if (isGramscoreError(error)) throw error;
-        throw new GramscoreError(ErrorCode.UNKNOWN_TOKENIZER, `The tokenizer "${option}" could not be created: ${String(error)}`, {
-          cause: error,
-          details: { name: option },
-        });
+    // A tokenizer the user registered under a built-in name takes precedence (core's preferContext).
+    if (!preferContext(option, context, OWN_PLUGINS)) {
+      if ((SACREBLEU_TOKENIZER_NAMES as readonly string[]).includes(option)) {
+        return built(createSacrebleuTokenizer(option as SacrebleuTokenizerName));
       }
+      if (option === "none" || option === "whitespace") return built(createWhitespace());
     }
-    throw new GramscoreError(
-      ErrorCode.UNKNOWN_TOKENIZER,
-      `${metric} has no tokenizer named "${option}". Built-in names are ${BUILTIN_TOKENIZERS.join(", ")}; ` +
-        "for another one pass a Tokenizer object or a function (text) => string[] as tokenize, " +
-        "or create the metric through a registry that knows the name.",
-      { details: { name: option } },
-    );
+    return contextTokenizer(option, context, metric, undefined, `Built-in names are ${BUILTIN_TOKENIZERS.join(", ")}.`);
   }
   // Functions and objects are wrapped here (not with core's toTokenizer, which copies the result with
-  // a spread and would turn a string returned by mistake into characters): checkedTokenize then
-  // verifies that every call returns an array of strings.
+  // a spread and would turn a string returned by mistake into characters), then checked on every call.
   if (typeof option === "function") {
-    return { name: "custom", signature: "custom", tokenize: option as (text: string) => string[] };
+    return checkedTokenizer({ name: "custom", signature: "custom", tokenize: option as (text: string) => string[] }, metric);
   }
   if (option !== null && typeof option === "object" && typeof (option as { tokenize?: unknown }).tokenize === "function") {
     const o = option as Partial<Tokenizer> & { tokenize(text: string): string[] };
     const name = typeof o.name === "string" ? o.name : "custom";
     const signature = typeof o.signature === "string" ? o.signature : name;
-    return { name, signature, tokenize: (text) => o.tokenize(text) };
+    return checkedTokenizer({ name, signature, tokenize: (text) => o.tokenize(text) }, metric);
   }
   throw new GramscoreError(
     ErrorCode.INVALID_OPTION,
@@ -66,31 +54,17 @@ export function resolveTokenizer(option: TokenizeOption, context: MetricContext 
   );
 }
 
+function built<T extends Tokenizer>(tokenizer: T): T {
+  BUILT.add(tokenizer);
+  return tokenizer;
+}
+
 /**
- * Wraps a tokenizer so that every result is checked to be an array of strings (custom tokenizers
- * only; the built-in ones always return string arrays).
+ * The tokenize function of a resolved tokenizer (custom and plugin tokenizers are already checked by
+ * {@link resolveTokenizer}, through core's checkedTokenizer).
  */
-export function checkedTokenize(tokenizer: Tokenizer, metric: string): (text: string) => readonly string[] {
-  const fn = tokenizer.tokenize.bind(tokenizer);
-  return (text) => {
-    const tokens = fn(text) as unknown;
-    if (!Array.isArray(tokens)) {
-      throw new GramscoreError(
-        ErrorCode.INVALID_TYPE,
-        `The tokenizer "${tokenizer.name}" used by ${metric} must return an array of strings, but returned ${describeValue(tokens)}.`,
-      );
-    }
-    for (let i = 0; i < tokens.length; i++) {
-      if (typeof tokens[i] !== "string") {
-        throw new GramscoreError(
-          ErrorCode.INVALID_TYPE,
-          `The tokenizer "${tokenizer.name}" used by ${metric} returned a token that is not a string ` +
-            `(${describeValue(tokens[i])} at index ${i}); tokens must be strings.`,
-        );
-      }
-    }
-    return tokens as readonly string[];
-  };
+export function checkedTokenize(tokenizer: Tokenizer, _metric: string): (text: string) => readonly string[] {
+  return tokenizer.tokenize.bind(tokenizer);
 }
 
 /**
@@ -99,8 +73,8 @@ export function checkedTokenize(tokenizer: Tokenizer, metric: string): (text: st
  * token list is turned into spans of its concatenation.
  */
 export function spanner(option: TokenizeOption, tokenizer: Tokenizer, metric: string): (text: string, into: Spans) => Spans {
-  if (option === "none" || option === "whitespace") return whitespaceSpans;
-  if (isBuiltinName(option)) {
+  if (isBuiltin(tokenizer)) {
+    if (option === "none" || option === "whitespace") return whitespaceSpans;
     const t = tokenizer as Tokenizer & { spans(text: string, into: Spans): Spans };
     return (text, into) => t.spans(text, into);
   }
@@ -108,7 +82,10 @@ export function spanner(option: TokenizeOption, tokenizer: Tokenizer, metric: st
   return (text, into) => tokensToSpans(tokenize(text), into);
 }
 
+/** Tokenizers {@link resolveTokenizer} built itself from a built-in name. */
+const BUILT = new WeakSet<Tokenizer>();
+
 /** True when `tokenizer` is one this package created from a built-in name (no output check needed). */
-export function isBuiltinName(option: TokenizeOption): boolean {
-  return typeof option === "string" && BUILTIN_TOKENIZERS.includes(option);
+export function isBuiltin(tokenizer: Tokenizer): boolean {
+  return BUILT.has(tokenizer);
 }

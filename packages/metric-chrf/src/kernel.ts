@@ -361,8 +361,20 @@ export class NgramStatsCounter {
     return ++this.#seenGen;
   }
 
-  /** Makes room for a hypothesis of `hypLen` tokens and references of `refLen` tokens in all. */
+  /**
+   * Makes room for a hypothesis of `hypLen` tokens and references of `refLen` tokens in all.
+   * @throws GramscoreError `LIMIT_EXCEEDED` past {@link MAX_SEGMENT_TOKENS} (the tables are int32-indexed).
+   */
   #reserve(hypLen: number, refLen: number): void {
+    if (hypLen > MAX_SEGMENT_TOKENS || refLen > MAX_SEGMENT_TOKENS) {
+      const which = hypLen > MAX_SEGMENT_TOKENS ? `the hypothesis has ${hypLen}` : `the references have ${refLen}`;
+      throw new GramscoreError(
+        ErrorCode.LIMIT_EXCEEDED,
+        `chrF scores segments of at most ${MAX_SEGMENT_TOKENS} characters (or words) on each side, but ${which}. ` +
+          "A segment this long is almost certainly a whole document on one line: split it into sentences or paragraphs.",
+        { details: { limit: MAX_SEGMENT_TOKENS, hypLen, refLen } },
+      );
+    }
     if (this.#hypRank.length < hypLen) {
       const size = grow(hypLen);
       this.#hypRank = new Int32Array(size);
@@ -395,6 +407,13 @@ export class NgramStatsCounter {
     }
   }
 }
+
+/**
+ * The longest hypothesis (and the most reference tokens of one segment, all references together)
+ * chrF scores: 2^26 characters or words. Its tables are indexed with 32-bit integers and sized
+ * 4 × 2^⌈log2(2 × length)⌉, which would overflow past 2^28.
+ */
+export const MAX_SEGMENT_TOKENS = 1 << 26;
 
 function grow(n: number): number {
   let size = 64;

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, assertText, describeValue, toTokenizer, type MetricContext, type SignatureValue, type Tokenizer, type TokenizerLike } from "@gramscore/core";
+import { assertText, checkedTokenizer, contextTokenizer, describeValue, preferContext, toTokenizer, type MetricContext, type SignatureValue, type Tokenizer, type TokenizerLike } from "@gramscore/core";
 import {
   buildWordNetExceptions,
   createRouge155Tokenizer,
@@ -74,7 +74,8 @@ export function resolveTokenizer(raw: Record<string, unknown>, mode: RougeMode, 
     throw invalid("tokenizerOptions", `Option tokenizerOptions must be an object, but got ${describeValue(raw.tokenizerOptions)}.`);
   }
 
-  if (typeof value === "string" && (BUILTIN_TOKENIZERS as readonly string[]).includes(value)) {
+  // A tokenizer the user registered under a built-in name takes precedence (core's preferContext).
+  if (typeof value === "string" && (BUILTIN_TOKENIZERS as readonly string[]).includes(value) && !preferContext(value, context, ["@gramscore/tokenizer-punctuation"])) {
     if (raw.tokenizerOptions !== undefined) {
       throw invalid(
         "tokenizerOptions",
@@ -128,20 +129,12 @@ export function resolveTokenizer(raw: Record<string, unknown>, mode: RougeMode, 
   }
   let tokenizer: Tokenizer;
   if (typeof value === "string") {
-    if (context === undefined) {
-      throw new GramscoreError(
-        ErrorCode.UNKNOWN_TOKENIZER,
-        `ROUGE knows the tokenizers ${BUILTIN_TOKENIZERS.join(", ")} by name, but got ${JSON.stringify(value)}. ` +
-          "Pass a Tokenizer object or a function (text) => tokens, or create the metric through a registry that has this tokenizer.",
-        { details: { tokenizer: value } },
-      );
-    }
-    tokenizer = context.tokenizer(value, raw.tokenizerOptions);
+    tokenizer = contextTokenizer(value, context, "rouge", raw.tokenizerOptions, `ROUGE knows the tokenizers ${BUILTIN_TOKENIZERS.join(", ")} by name.`);
   } else {
     if (raw.tokenizerOptions !== undefined) {
       throw invalid("tokenizerOptions", "tokenizerOptions only apply when the tokenizer is given by name; configure a tokenizer object yourself.");
     }
-    tokenizer = toTokenizer(value as TokenizerLike, "custom");
+    tokenizer = checkedTokenizer(toTokenizer(value as TokenizerLike, "custom"), "rouge");
   }
   if (stopSet !== undefined) tokenizer = withStopwords(tokenizer, stopSet);
   return { tokenizer, lineSafe: false, checksText: false, fields: [["tok", tokenizer.signature]] };

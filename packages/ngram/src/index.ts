@@ -18,7 +18,7 @@ export {
   maxCounts,
   overlap,
 } from "./counts.js";
-export { lcsIndices, lcsLength, lcsLengthDense, unionLcsIndices } from "./lcs.js";
+export { lcsIndices, lcsLength, lcsLengthDense, setLcsCellLimit, setLcsMaskLimit, unionLcsIndices } from "./lcs.js";
 export { unionWeightedLcsIndices, weightedLcs } from "./wlcs.js";
 export type { WeightedLcs } from "./wlcs.js";
 export { clipLcsHits, clipWeightedLcsHits, unigramCounts } from "./clip.js";

@@ -57,6 +57,15 @@ class IdIndex {
     return -1;
   }
 
+  /** Sets the row of `id`, which is in the map. */
+  assign(id: number, row: number): void {
+    const mask = this.mask;
+    let h = Math.imul(id, 0x9e3779b1);
+    h = (h ^ (h >>> 15)) & mask;
+    while (this.keys[h] !== id || this.stamps[h] !== this.stamp) h = (h + 1) & mask;
+    this.rows[h] = row;
+  }
+
   /** The row of `id`, giving it `next` when new. */
   intern(id: number, next: number): number {
     const mask = this.mask;
@@ -94,24 +103,112 @@ export function scratchMarks(m: number): Uint8Array {
 }
 
 /**
+ * Most 32-bit words the LCS bit masks may take (distinct shared ids × ⌈|a|/32⌉): 2^28 words, 1 GiB.
+ * Only ids found in both sequences get a mask, so ordinary text stays far below; past it the LCS
+ * throws `LIMIT_EXCEEDED` instead of allocating. Change it with {@link setLcsMaskLimit}.
+ */
+let maskLimit = 1 << 28;
+
+/**
+ * Sets the most 32-bit words the LCS bit masks may take (default 2^28, 1 GiB); returns the previous
+ * value. Raise it to score pathological segments (hundreds of thousands of distinct tokens shared by
+ * both sides), lower it to fail early.
+ */
+export function setLcsMaskLimit(words: number): number {
+  if (!Number.isInteger(words) || words < 1) {
+    throw new GramscoreError(ErrorCode.INVALID_OPTION, `The LCS mask limit is a whole number of 32-bit words (1 or more), but got ${describeValue(words)}.`);
+  }
+  const previous = maskLimit;
+  maskLimit = words;
+  return previous;
+}
+
+/**
+ * Most cells (|a| × |b|) of one LCS table: 2^36, about 69 billion (two sequences of 262,144 tokens),
+ * a few seconds. The bit-parallel LCS takes time in proportion to |a| × |b| / 32 (and `lcsIndices`
+ * keeps one bit per cell); past this limit it throws `LIMIT_EXCEEDED` at once instead of running for
+ * minutes or hours. Change it with {@link setLcsCellLimit}.
+ */
+let cellLimit = 2 ** 36;
+
+/**
+ * Sets the most cells (|a| × |b|) of one LCS table (default 2^36); returns the previous value. Raise
+ * it to score pathological segments on purpose, lower it to fail early.
+ */
+export function setLcsCellLimit(cells: number): number {
+  if (!Number.isInteger(cells) || cells < 1) {
+    throw new GramscoreError(ErrorCode.INVALID_OPTION, `The LCS cell limit is a whole number of cells (1 or more), but got ${describeValue(cells)}.`);
+  }
+  const previous = cellLimit;
+  cellLimit = cells;
+  return previous;
+}
+
+function checkCells(m: number, n: number): void {
+  if (m * n > cellLimit) {
+    throw new GramscoreError(
+      ErrorCode.LIMIT_EXCEEDED,
+      `The longest common subsequence of ${m} and ${n} tokens has ${m * n} cells, more than the limit of ${cellLimit}: it would take minutes or hours. ` +
+        "Such a segment is usually a whole document on one line: split it, or raise the limit with setLcsCellLimit() from @gramscore/ngram.",
+      { details: { cells: m * n, limit: cellLimit } },
+    );
+  }
+}
+
+function checkMaskSize(distinct: number, words: number, m: number, n: number): void {
+  if (distinct * words > maskLimit) {
+    throw new GramscoreError(
+      ErrorCode.LIMIT_EXCEEDED,
+      `The longest common subsequence of ${m} and ${n} tokens with ${distinct} distinct tokens on both sides needs ${distinct * words} words of bit masks, ` +
+        `more than the limit of ${maskLimit} (about ${Math.round((maskLimit * 4) / 2 ** 20)} MiB). Such a segment is usually a whole document on one line: ` +
+        "split it, or raise the limit with setLcsMaskLimit() from @gramscore/ngram.",
+      { details: { distinct, words, limit: maskLimit } },
+    );
+  }
+}
+
+/** Ids of `b` are put in the index with this row: present in `b`, no mask yet. */
+const IN_B = -2;
+
+/**
  * Builds, in the shared buffers, the bit masks of where each distinct id occurs in `a`: `words`
  * 32-bit words per id, bit `i % 32` of word `i >> 5` set when `a[i]` is that id. Returns `words`.
+ * With `b`, only ids that also occur in `b` get a mask (the others are never looked up), so the
+ * masks take at most (distinct shared ids) × `words` words.
+ * @throws GramscoreError `LIMIT_EXCEEDED` past the mask limit ({@link setLcsMaskLimit}).
  */
-function buildMasks(a: ArrayLike<number>): number {
+function buildMasks(a: ArrayLike<number>, b?: ArrayLike<number>): number {
   const m = a.length;
   const words = (m + 31) >>> 5;
-  index.reset(m);
   if (rowOf.length < m) rowOf = new Int32Array(m * 2);
   let distinct = 0;
-  for (let i = 0; i < m; i++) {
-    const r = index.intern(a[i]!, distinct);
-    if (r === distinct) distinct++;
-    rowOf[i] = r;
+  if (b === undefined) {
+    index.reset(m);
+    for (let i = 0; i < m; i++) {
+      const r = index.intern(a[i]!, distinct);
+      if (r === distinct) distinct++;
+      rowOf[i] = r;
+    }
+  } else {
+    index.reset(m + b.length);
+    for (let j = 0; j < b.length; j++) index.intern(b[j]!, IN_B);
+    for (let i = 0; i < m; i++) {
+      let r = index.get(a[i]!);
+      if (r === IN_B) {
+        r = distinct++;
+        index.assign(a[i]!, r);
+      }
+      rowOf[i] = r;
+    }
   }
+  checkMaskSize(distinct, words, m, b?.length ?? m);
   const size = distinct * words;
   if (maskBits.length < size) maskBits = new Uint32Array(size * 2);
   maskBits.fill(0, 0, size);
-  for (let i = 0; i < m; i++) maskBits[rowOf[i]! * words + (i >>> 5)]! |= 1 << (i & 31);
+  for (let i = 0; i < m; i++) {
+    const r = rowOf[i]!;
+    if (r >= 0) maskBits[r * words + (i >>> 5)]! |= 1 << (i & 31);
+  }
   return words;
 }
 
@@ -209,29 +306,39 @@ function lcsOfShorter(a: ArrayLike<number>, b: ArrayLike<number>, alphabet: numb
   }
   const m = a.length;
   if (m === 0) return 0;
-  const words = alphabet === undefined ? buildMasks(a) : buildDenseMasks(a, alphabet);
+  checkCells(m, b.length);
+  const words = alphabet === undefined ? buildMasks(a, b) : buildDenseMasks(a, alphabet, b);
   const v = initVector(words);
   runColumns(words, b, v, undefined, alphabet === undefined ? undefined : denseRows);
   return zeros(v, m);
 }
 
-/** {@link buildMasks} for dense ids: their rows (−1 for ids not in `a`) go to a table indexed by id. */
-function buildDenseMasks(a: ArrayLike<number>, alphabet: number): number {
+/**
+ * {@link buildMasks} for dense ids: their rows (−1 for ids not in both `a` and `b`) go to a table
+ * indexed by id.
+ */
+function buildDenseMasks(a: ArrayLike<number>, alphabet: number, b: ArrayLike<number>): number {
   const m = a.length;
   if (denseRows.length < alphabet) denseRows = new Int32Array(alphabet * 2);
   denseRows.fill(-1, 0, alphabet);
+  for (let j = 0; j < b.length; j++) denseRows[b[j]!] = IN_B;
   if (rowOf.length < m) rowOf = new Int32Array(m * 2);
   let distinct = 0;
   for (let i = 0; i < m; i++) {
     let r = denseRows[a[i]!]!;
-    if (r < 0) r = denseRows[a[i]!] = distinct++;
+    if (r === IN_B) r = denseRows[a[i]!] = distinct++;
     rowOf[i] = r;
   }
+  // Ids only in b keep IN_B: negative, so runColumns skips them like absent ones.
   const words = (m + 31) >>> 5;
+  checkMaskSize(distinct, words, m, b.length);
   const size = distinct * words;
   if (maskBits.length < size) maskBits = new Uint32Array(size * 2);
   maskBits.fill(0, 0, size);
-  for (let i = 0; i < m; i++) maskBits[rowOf[i]! * words + (i >>> 5)]! |= 1 << (i & 31);
+  for (let i = 0; i < m; i++) {
+    const r = rowOf[i]!;
+    if (r >= 0) maskBits[r * words + (i >>> 5)]! |= 1 << (i & 31);
+  }
   return words;
 }
 
@@ -261,8 +368,9 @@ export function lcsIndices(a: ArrayLike<number>, b: ArrayLike<number>): Int32Arr
   checkSequence(a, "the first sequence");
   checkSequence(b, "the second sequence");
   if (a.length === 0 || b.length === 0) return new Int32Array(0);
+  checkCells(a.length, b.length);
   const marks = scratchMarks(a.length);
-  const count = markLcs(buildMasks(a), a, b, marks);
+  const count = markLcs(buildMasks(a, b), a, b, marks);
   return indicesOf(marks, a.length, count);
 }
 
@@ -321,7 +429,10 @@ export function unionLcsIndices(reference: ArrayLike<number>, candidates: readon
     );
   }
   if (reference.length === 0) return new Int32Array(0);
-  for (const c of candidates) checkSequence(c, "a candidate sentence");
+  for (const c of candidates) {
+    checkSequence(c, "a candidate sentence");
+    checkCells(reference.length, c.length);
+  }
   const words = buildMasks(reference);
   const marks = scratchMarks(reference.length);
   let count = 0;

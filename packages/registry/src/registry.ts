@@ -9,6 +9,7 @@ import type {
   Tokenizer,
   TokenizerDescriptor,
   TokenizerMap,
+  TokenizerOrigin,
 } from "@gramscore/core";
 import { suggestNames } from "./suggest.js";
 import { pluginFromModule, validatePlugin, type Kind } from "./validate.js";
@@ -384,6 +385,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       tokenizer(name: string, tokenizerOptions?: unknown): Tokenizer {
         return registry.create("tokenizer", name, tokenizerOptions);
       },
+      origin: tokenizerOrigin,
     },
     list<K extends Kind>(kind: K): RegisteredEntry<K>[] {
       const out: RegisteredEntry<K>[] = [];
@@ -439,6 +441,12 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       for (const state of lazies) await loadLazy(state);
     },
   };
+  /** Which plugin registered a tokenizer name, and whether the user chose it (not a lazy built-in). */
+  function tokenizerOrigin(name: string): TokenizerOrigin | undefined {
+    const slot = slots.tokenizer.get(name);
+    return slot === undefined ? undefined : { plugin: slot.plugin, user: slot.priority !== LAZY };
+  }
+
   /**
    * Creates a metric whose tokenizers may load asynchronously: the tokenizers it asks its context for
    * are kept; when any has a `ready` promise, the metric is created again, with the same (now ready)
@@ -458,6 +466,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
         }
         return tok;
       },
+      origin: tokenizerOrigin,
     };
     const descriptor = registry.resolve("metric", name) as MetricDescriptor;
     const where = `metric "${descriptor.name}" of plugin "${slots.metric.get(name)?.plugin}"`;

@@ -1,13 +1,14 @@
 /** What several command actions share: options, output, metric set-up and the scoring of the input. */
-import { writeFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { ErrorCode, GramscoreError } from "@gramscore/core";
 import type { MetricDescriptor } from "@gramscore/core";
-import { DEFAULT_WIDTH, FORMATS, type Format } from "../constants.js";
-import { scoreInput, type PreparedMetric } from "../engine.js";
+import { DEFAULT_WIDTH, FORMATS, usefulJobs, type Format } from "../constants.js";
+import { scoreInput, type PreparedMetric, type Report, type SegmentSink } from "../engine.js";
 import { usageError } from "../errors.js";
 import { jsonlUnits, looksLikeJsonl, parallelUnits, recordBatches, type ByteCounter, type InputUnit, type UnitSize } from "../input.js";
+import { checkOutputPath, writeOutput, type OutputText } from "../output.js";
 import { startProgress } from "../progress.js";
 import { collectSpecOptions } from "../spec-options.js";
 import type { Context } from "./kit.js";
@@ -23,6 +24,8 @@ export interface InputFlags {
   refs?: string[];
   keepWhitespace?: boolean;
   jobs?: number;
+  /** `--system`: names of the systems, one per input file. */
+  system?: string[];
 }
 
 export interface OutputFlags {
@@ -35,17 +38,31 @@ export function globals(cmd: Command): Globals {
   return cmd.optsWithGlobals() as Globals;
 }
 
-/** Writes `text` to `--output` or stdout. */
-export function emit(ctx: Context, text: string, output: string | undefined): void {
-  if (output === undefined) {
-    ctx.io.stdout.write(text);
-    return;
-  }
-  const file = resolve(ctx.io.cwd, output);
-  try {
-    writeFileSync(file, text);
-  } catch (error) {
-    throw new GramscoreError(ErrorCode.IO_ERROR, `Cannot write ${output}: ${(error as Error).message}`, { cause: error });
+/**
+ * Writes `text` to `--output` (atomically: the previous file survives any failure) or to stdout
+ * (a failed write is an `IO_ERROR`); see output.ts.
+ */
+export async function emit(ctx: Context, text: OutputText, output: string | undefined): Promise<void> {
+  await writeOutput(ctx.io, text, output);
+}
+
+/**
+ * After the output is written: a corpus number that is NaN (printed as `nan`, `null` in JSON) means
+ * a metric failed without saying so; report it on stderr and exit with code 1.
+ */
+export function checkFinite(ctx: Context, report: Report): void {
+  for (const system of report.systems) {
+    report.metrics.forEach((m, k) => {
+      const summary = system.scores[k]?.summary ?? {};
+      for (const [key, value] of Object.entries(summary)) {
+        if (!Number.isNaN(value)) continue;
+        ctx.io.stderr.write(
+          `gramscore: error: the metric ${m.name}${m.plugin === "" ? "" : ` (plugin ${m.plugin})`} returned NaN for ${key} of system ${system.name}: ` +
+            "that number is not a score. Fix the metric (or the data it cannot handle), or leave it out with -m.\n",
+        );
+        ctx.exitCode = 1;
+      }
+    });
   }
 }
 
@@ -68,7 +85,10 @@ export function maxWidth(ctx: Context): number {
 export function chooseFormat(ctx: Context, given: Format | undefined): Format {
   if (given !== undefined) return given;
   const env = ctx.io.env.GRAMSCORE_FORMAT?.toLowerCase();
-  if (env !== undefined && (FORMATS as readonly string[]).includes(env)) return env as Format;
+  if (env !== undefined && env !== "") {
+    if ((FORMATS as readonly string[]).includes(env)) return env as Format;
+    throw usageError(`GRAMSCORE_FORMAT is ${JSON.stringify(ctx.io.env.GRAMSCORE_FORMAT)}, which is not an output format; use one of ${FORMATS.join(", ")}, or unset it.`);
+  }
   if (ctx.config.format !== undefined) return ctx.config.format;
   return ctx.io.stdout.isTTY === true ? "table" : "json";
 }
@@ -129,10 +149,12 @@ export function openInput(ctx: Context, refs: readonly string[], flags: InputFla
     const hyps = inputs.length > 0 ? inputs : ["-"];
     const dup = hyps.find((h, i) => hyps.indexOf(h) !== i);
     if (dup !== undefined) throw usageError(`The hypothesis file ${dup} is given twice; each system needs its own file.`);
+    const systems = systemNames(flags.system, hyps, "hypothesis file");
+    warnBom(ctx, [...hyps, ...refs]);
     if (hyps.includes("-") && stdinIsTerminal()) {
       throw usageError("Waiting for hypotheses on the terminal: pipe them in (gramscore score -m bleu ref.txt < hyp.txt) or pass -i FILE.");
     }
-    return parallelUnits(hyps, refs, ctx.io, bytes, { keepWhitespace: flags.keepWhitespace === true }, size);
+    return parallelUnits(hyps, refs, ctx.io, bytes, { keepWhitespace: flags.keepWhitespace === true, ...(systems === undefined ? {} : { systems }) }, size);
   }
   if ((inputs.length === 0 || inputs.includes("-")) && stdinIsTerminal()) {
     throw usageError(
@@ -140,16 +162,77 @@ export function openInput(ctx: Context, refs: readonly string[], flags: InputFla
         "or JSONL records (gramscore score -m bleu --input data.jsonl).",
     );
   }
-  return jsonlUnits(inputs, ctx.io, bytes, size);
+  return jsonlUnits(inputs, ctx.io, bytes, size, systemNames(flags.system, inputs.length > 0 ? inputs : ["-"], "JSONL file"));
 }
 
-export async function scoreFromInput(ctx: Context, args: string[], flags: InputFlags & { segments?: boolean; progress?: boolean }, cmd: Command, command: string) {
+/**
+ * Warns about text files that start with a UTF-8 byte order mark: it stays in the first token (as in
+ * sacrebleu, whose numbers are kept), which is rarely what was meant.
+ */
+function warnBom(ctx: Context, files: readonly string[]): void {
+  for (const file of files) {
+    if (file === "-" || file.endsWith(".gz")) continue;
+    let fd: number | undefined;
+    try {
+      fd = openSync(resolve(ctx.io.cwd, file), "r");
+      const head = Buffer.alloc(3);
+      if (readSync(fd, head, 0, 3, 0) === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
+        ctx.io.stderr.write(
+          `gramscore: warning: ${file} line 1 starts with a UTF-8 byte order mark, which stays part of its first word (as in sacrebleu, ` +
+            `whose scores are kept). If it is not meant as text, remove it: sed -i '1s/^\\xEF\\xBB\\xBF//' ${file}\n`,
+        );
+      }
+    } catch {
+      // Unreadable files are reported when they are read.
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+}
+
+/**
+ * `--system`: one name per input file, in order (text: the system of each hypothesis file; JSONL:
+ * the system of records without a "system" field). Several hypothesis files are several systems
+ * scored against the same references, so the names must differ.
+ */
+function systemNames(given: readonly string[] | undefined, files: readonly string[], what: string): string[] | undefined {
+  if (given === undefined || given.length === 0) return undefined;
+  if (given.length !== files.length) {
+    throw usageError(
+      `--system takes one name per ${what} (${files.length} given: ${files.join(", ")}), but got ${given.length} (${given.join(", ")}). ` +
+        `Give --system once per file, in the same order${files.length > 1 ? ", e.g. --system A,B" : ""}.`,
+    );
+  }
+  const dup = given.find((n, i) => given.indexOf(n) !== i);
+  if (dup !== undefined) {
+    throw usageError(`--system names ${dup} twice: each ${what} is a system of its own. To score parts of one system, run gramscore stats once per part and merge.`);
+  }
+  if (given.some((n) => n.trim() === "")) throw usageError("--system needs a non-empty name.");
+  return [...given];
+}
+
+export async function scoreFromInput(
+  ctx: Context,
+  args: string[],
+  flags: InputFlags & { segments?: boolean; progress?: boolean; output?: string },
+  cmd: Command,
+  command: string,
+  bytes: ByteCounter = { read: 0, total: 0 },
+  stream?: { sink: SegmentSink; flush: () => Promise<void> },
+) {
+  const refs = [...args, ...(flags.refs ?? [])];
+  checkOutputPath(ctx.io, flags.output, [...refs, ...(flags.input ?? [])]);
   const names = await metricNames(ctx, flags.metrics, command);
   const metrics = await prepareMetrics(ctx, names, cmd);
   warnUnavailable(ctx, cmd);
-  const refs = [...args, ...(flags.refs ?? [])];
-  const jobs = flags.jobs ?? 1;
-  const bytes: ByteCounter = { read: 0, total: 0 };
+  const processors = availableParallelism();
+  const jobs = usefulJobs(flags.jobs ?? 1, processors);
+  if (flags.jobs !== undefined && jobs < flags.jobs) {
+    ctx.io.stderr.write(
+      `gramscore: note: --jobs ${flags.jobs} is far more than the ${processors} processor${processors === 1 ? "" : "s"} available; using ${jobs} ` +
+        "(more threads only add memory and switching).\n",
+    );
+  }
   if (jobs > 1) {
     const { JOB_UNIT, scoreParallel } = await import("../parallel.js");
     const units = openInput(ctx, refs, flags, bytes, JOB_UNIT);
@@ -163,6 +246,7 @@ export async function scoreFromInput(ctx: Context, args: string[], flags: InputF
         plugins: [...ctx.config.plugins, ...ctx.pre.plugins],
         segments: flags.segments === true,
         onProgress: (n) => progress.update(n),
+        ...(stream ?? {}),
         ...(pool === undefined ? {} : { pool }),
       });
     } finally {
@@ -172,7 +256,7 @@ export async function scoreFromInput(ctx: Context, args: string[], flags: InputF
   const batches = recordBatches(openInput(ctx, refs, flags, bytes));
   const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
   try {
-    return await scoreInput(metrics, batches, { segments: flags.segments === true, onProgress: (n) => progress.update(n) });
+    return await scoreInput(metrics, batches, { segments: flags.segments === true, onProgress: (n) => progress.update(n), ...(stream ?? {}) });
   } finally {
     progress.stop();
   }

@@ -83,7 +83,8 @@ async function action(
 }
 
 async function findSegment(ctx: Context, refs: string[], flags: InputFlags, line: number, system: string | undefined): Promise<InputRecord> {
-  const batches = recordBatches(openInput(ctx, refs, flags, { read: 0, total: undefined }));
+  // explain's --system picks a system; it does not name the input files' systems as score's does.
+  const batches = recordBatches(openInput(ctx, refs, { ...flags, system: undefined }, { read: 0, total: undefined }));
   let chosen = system;
   let seen = 0;
   const systemsSeen: string[] = [];

@@ -108,6 +108,7 @@ export function inputOptions(cmd: Command): Command {
       "-i, --input <files...>",
       "hypothesis files, one per system ('-' is stdin; default stdin). Without reference files: JSONL record files",
     )
+    .option("--system <names>", "system names, one per -i file, comma-separated or repeated (default: the file names; for JSONL, records without \"system\")", collectList)
     .option("--keep-whitespace", "keep trailing whitespace of text lines (stripped by default, as sacrebleu does)")
     .option("-j, --jobs <n>", "worker threads that score the input (default 1: this thread)", parseJobs);
 }

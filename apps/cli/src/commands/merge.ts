@@ -7,7 +7,9 @@ import { usageError, withLocation } from "../errors.js";
 import { formatReport } from "../format.js";
 import { openLines } from "../input.js";
 import { useColor } from "../io.js";
-import { chooseFormat, emit, globals, maxWidth, pluginOf, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
+import { checkOutputPath } from "../output.js";
+import { checkShardInfo, checkShards, type ReadEntry } from "../shard.js";
+import { checkFinite, chooseFormat, emit, globals, maxWidth, pluginOf, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
 import { bind, formatOption, parseWidth, type CommandModule, type Context } from "./kit.js";
 
 function checkShard(value: unknown, where: string): ShardEntry {
@@ -28,47 +30,91 @@ function checkShard(value: unknown, where: string): ShardEntry {
   return { ...(v as ShardEntry), system: v.system ?? "default", options: v.options ?? {} };
 }
 
-async function readShards(ctx: Context, files: readonly string[]): Promise<{ entry: ShardEntry; where: string }[]> {
-  const out: { entry: ShardEntry; where: string }[] = [];
+async function readShards(ctx: Context, files: readonly string[]): Promise<ReadEntry[]> {
+  const out: ReadEntry[] = [];
   if (files.filter((f) => f === "-").length > 1) throw usageError("Standard input (-) can be read only once.");
+  const seenFiles = new Map<string, string>();
   for (const file of files) {
     const reader = openLines(file, ctx.io, { read: 0, total: undefined });
     const lines: string[] = [];
     while (await reader.fill()) lines.push(...reader.take(reader.available));
+    if (lines.length > 0) lines[0] = lines[0]!.replace(/^\uFEFF/, "");
     const parsed: { value: unknown; where: string }[] = [];
-    let whole = false;
+    let bad: { line: number; error: Error } | undefined;
     lines.forEach((text, i) => {
-      if (whole || text.trim() === "") return;
+      if (bad !== undefined || text.trim() === "") return;
       try {
         parsed.push({ value: JSON.parse(text), where: `${reader.name} line ${i + 1}` });
-      } catch {
-        whole = true;
+      } catch (error) {
+        bad = { line: i + 1, error: error as Error };
       }
     });
-    if (whole) {
+    if (bad !== undefined) {
+      if (parsed.length > 0) {
+        // JSON lines up to here: a line that does not parse is a truncated or damaged shard.
+        throw new GramscoreError(
+          ErrorCode.MALFORMED_INPUT,
+          `${reader.name} line ${bad.line}: not valid JSON (${bad.error.message}). The shard may be truncated or damaged: write it again with gramscore stats.`,
+          { cause: bad.error, details: { source: reader.name, line: bad.line } },
+        );
+      }
       // Not JSON lines: maybe one (pretty-printed) JSON document, an entry or an array of entries.
       let doc: unknown;
       try {
         doc = JSON.parse(lines.join("\n"));
       } catch (error) {
-        throw new GramscoreError(ErrorCode.MALFORMED_INPUT, `${reader.name} is neither JSON lines nor a JSON document: ${(error as Error).message}`, {
-          cause: error,
-        });
+        throw new GramscoreError(
+          ErrorCode.MALFORMED_INPUT,
+          `${reader.name} line ${bad.line} is not valid JSON (${bad.error.message}), and the file is not one JSON document either. ` +
+            "Give the files gramscore stats wrote (one JSON object per line).",
+          { cause: error, details: { source: reader.name, line: bad.line } },
+        );
       }
       parsed.length = 0;
       (Array.isArray(doc) ? doc : [doc]).forEach((value, i) => parsed.push({ value, where: `${reader.name} entry ${i + 1}` }));
     }
     if (parsed.length === 0) throw new GramscoreError(ErrorCode.EMPTY_INPUT, `${reader.name} holds no statistics.`);
-    for (const p of parsed) out.push({ entry: checkShard(p.value, p.where), where: p.where });
+    const text = lines.join("\n");
+    const twice = seenFiles.get(text);
+    if (twice !== undefined) {
+      throw new GramscoreError(ErrorCode.INVALID_STATS, `${reader.name} has the same content as ${twice}: the same shard given twice would be counted twice. Give each shard once.`);
+    }
+    seenFiles.set(text, reader.name);
+    for (const p of parsed) {
+      const entry = checkShard(p.value, p.where);
+      const shard = checkShardInfo((p.value as { shard?: unknown }).shard, p.where);
+      out.push({ entry: shard === undefined ? entry : { ...entry, shard }, where: p.where, file: reader.name });
+    }
   }
   return out;
 }
 
+/** The options of two statistics of one metric, where they differ. */
+function optionDiff(a: Record<string, unknown>, b: Record<string, unknown>): string {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+  return keys.map((k) => `${k}: ${a[k] === undefined ? "(default)" : JSON.stringify(a[k])} vs ${b[k] === undefined ? "(default)" : JSON.stringify(b[k])}`).join(", ");
+}
+
+/** What to do about two signatures that differ. */
+function signatureHint(a: string, b: string): string {
+  const nrefs = (sig: string) => /(?:^|\|)nrefs:([^|]+)/.exec(sig)?.[1];
+  const na = nrefs(a);
+  const nb = nrefs(b);
+  if (na !== undefined && nb !== undefined && na !== nb) {
+    return (
+      ` The shards have different numbers of references per segment (nrefs:${na} and nrefs:${nb}); sacrebleu's signature records it, so ` +
+      "such statistics are not merged. If the number really varies, write every shard with --nrefs var (when the metric offers it) or score the whole corpus at once."
+    );
+  }
+  return " Only statistics computed by the same version with the same options can be merged.";
+}
+
 /** `gramscore merge`. */
 async function action(ctx: Context, files: string[], flags: OutputFlags, cmd: Command) {
+  checkOutputPath(ctx.io, flags.output, files);
   const shards = await readShards(ctx, files);
   // Shards of one metric with the same options form a group; they must agree on the signature.
-  const groups = new Map<string, { entry: ShardEntry; where: string }[]>();
+  const groups = new Map<string, ReadEntry[]>();
   for (const shard of shards) {
     const key = `${shard.entry.metric}\u0000${JSON.stringify(shard.entry.options)}`;
     const group = groups.get(key) ?? [];
@@ -78,27 +124,52 @@ async function action(ctx: Context, files: string[], flags: OutputFlags, cmd: Co
       throw new GramscoreError(
         ErrorCode.INVALID_STATS,
         `The shards hold ${shard.entry.metric} statistics with different signatures: ${first.entry.signature} (${first.where}) ` +
-          `and ${shard.entry.signature} (${shard.where}). Only statistics computed by the same version with the same options ` +
-          "(and, for sacrebleu metrics, the same number of references) can be merged.",
+          `and ${shard.entry.signature} (${shard.where}).${signatureHint(first.entry.signature, shard.entry.signature)}`,
       );
     }
     group.push(shard);
   }
+  for (const [, group] of groups) {
+    const other = [...groups.values()].find((g) => g !== group && g[0]!.entry.metric === group[0]!.entry.metric);
+    if (other !== undefined) {
+      const a = group[0]!;
+      const b = other[0]!;
+      throw new GramscoreError(
+        ErrorCode.INVALID_STATS,
+        `The shards hold ${a.entry.metric} statistics computed with different options: ${a.where} and ${b.where} differ in ${optionDiff(a.entry.options, b.entry.options)}. ` +
+          "Merge only shards computed with the same options (write the others again with the same flags).",
+      );
+    }
+  }
+  // Then what identifies the shards: duplicates, missing lines, metrics over different segments.
+  const warning = checkShards(shards);
+  if (warning !== undefined) ctx.io.stderr.write(`gramscore: warning: ${warning}\n`);
   const metrics = new Map<string, PreparedMetric>();
   const systems = new Map<string, Map<string, Accumulator<unknown, unknown>>>();
   for (const [key, group] of groups) {
     const { entry, where } = group[0]!;
     const descriptor = await ctx.registry.ensure("metric", entry.metric);
-    const metric = await ctx.registry.createAsync("metric", descriptor.name, entry.options);
+    let metric;
+    try {
+      metric = await ctx.registry.createAsync("metric", descriptor.name, entry.options);
+    } catch (error) {
+      throw withLocation(error, where);
+    }
     metrics.set(key, { name: descriptor.name, plugin: pluginOf(ctx, descriptor), options: entry.options, metric });
     // A fresh metric has seen no data; signatures that depend on the data (sacrebleu's nrefs) are
     // brought up to date by letting it parse, merge and score the statistics first.
+    let total = metric.empty();
+    for (const g of group) {
+      try {
+        total = metric.merge(total, typeof metric.parseStats === "function" ? metric.parseStats(g.entry.stats) : g.entry.stats);
+      } catch (error) {
+        throw withLocation(error, g.where);
+      }
+    }
     try {
-      let total = metric.empty();
-      for (const g of group) total = metric.merge(total, typeof metric.parseStats === "function" ? metric.parseStats(g.entry.stats) : g.entry.stats);
       metric.score(total, "corpus");
     } catch (error) {
-      throw withLocation(error, where);
+      throw withLocation(error, group.map((g) => g.where).join(", "));
     }
     for (const g of group) {
       const bySystem = systems.get(g.entry.system) ?? new Map<string, Accumulator<unknown, unknown>>();
@@ -115,14 +186,6 @@ async function action(ctx: Context, files: string[], flags: OutputFlags, cmd: Co
   warnUnavailable(ctx, cmd);
   const keys = [...metrics.keys()];
   const prepared = keys.map((k) => metrics.get(k)!);
-  const names = prepared.map((p) => p.name);
-  const dupes = names.filter((n, i) => names.indexOf(n) !== i);
-  if (dupes.length > 0) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_STATS,
-      `The shards hold ${dupes[0]} statistics computed with different options; merge only shards computed with the same options.`,
-    );
-  }
   const reports: SystemReport[] = [...systems].map(([name, accs]) => {
     const scores: (MetricScore | undefined)[] = keys.map((k) => {
       const acc = accs.get(k);
@@ -135,7 +198,8 @@ async function action(ctx: Context, files: string[], flags: OutputFlags, cmd: Co
   const report: Report = { metrics: prepared.map(describeMetric), systems: reports, segments: false };
   const format = chooseFormat(ctx, flags.format);
   const color = format === "table" && flags.output === undefined && useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false);
-  emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "merge", maxWidth: maxWidth(ctx) }), flags.output);
+  await emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "merge", maxWidth: maxWidth(ctx) }), flags.output);
+  checkFinite(ctx, report);
 }
 
 /** The `merge` command. */

@@ -1,18 +1,54 @@
 /** `gramscore score`: scores hypotheses against references with one or more metrics in one pass. */
 import type { Command } from "commander";
-import { formatReport } from "../format.js";
+import { formatReportPieces, type FormatReportOptions } from "../format.js";
+import { checkOutputPath, openOutput } from "../output.js";
+import { SegmentStream } from "../segment-stream.js";
 import { useColor } from "../io.js";
-import { chooseFormat, emit, globals, maxWidth, scoreFromInput, widthOf, type InputFlags, type OutputFlags } from "./common.js";
+import { checkFinite, chooseFormat, emit, globals, maxWidth, metricNames, prepareMetrics, scoreFromInput, widthOf, type InputFlags, type OutputFlags } from "./common.js";
 import { SCOPED_HELP, bind, formatOption, inputOptions, parseWidth, type CommandModule, type Context } from "./kit.js";
 
 /** `gramscore score`. */
 async function action(ctx: Context, refs: string[], flags: InputFlags & OutputFlags & { segments?: boolean; progress?: boolean }, cmd: Command) {
-  const report = await scoreFromInput(ctx, refs, flags, cmd, "score");
   const format = chooseFormat(ctx, flags.format);
+  const options = { ...widthOf(ctx, flags.width), command: "score", maxWidth: maxWidth(ctx) };
+  if (flags.segments === true && (format === "jsonl" || format === "csv")) {
+    // Segment lines are written as they are scored: nothing is kept per segment.
+    await scoreStreamed(ctx, refs, flags, cmd, format, options);
+    return;
+  }
+  const report = await scoreFromInput(ctx, refs, flags, cmd, "score");
   const color = format === "table" && flags.output === undefined && useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false);
-  emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "score", maxWidth: maxWidth(ctx) }), flags.output);
+  await emit(ctx, formatReportPieces(report, format, { ...options, color }), flags.output);
+  checkFinite(ctx, report);
 }
 
+async function scoreStreamed(
+  ctx: Context,
+  refs: string[],
+  flags: InputFlags & OutputFlags & { segments?: boolean; progress?: boolean },
+  cmd: Command,
+  format: "jsonl" | "csv",
+  options: Omit<FormatReportOptions, "color">,
+) {
+  checkOutputPath(ctx.io, flags.output, [...refs, ...(flags.refs ?? []), ...(flags.input ?? [])]);
+  const names = (await prepareMetrics(ctx, await metricNames(ctx, flags.metrics, "score"), cmd)).map((m) => m.name);
+  const stream = new SegmentStream(format, names, options.width);
+  const out = openOutput(ctx.io, flags.output);
+  try {
+    const flush = async () => {
+      const text = stream.take();
+      if (text !== "") await out.write(text);
+    };
+    const report = await scoreFromInput(ctx, refs, flags, cmd, "score", undefined, { sink: stream, flush });
+    await flush();
+    await out.write(stream.footer(report, { ...options, color: false }));
+    await out.commit();
+    checkFinite(ctx, report);
+  } catch (error) {
+    out.abort();
+    throw error;
+  }
+}
 
 /** The `score` command. */
 export const command: CommandModule = {
