@@ -64,7 +64,8 @@ export function checkUsage(where, manifest, srcFiles, distFiles) {
       }
     }
     for (const dep of Object.keys(manifest.dependencies ?? {}).sort()) {
-      if (!dep.startsWith("@types/") && fromSrc.has(dep) && !fromDist.has(dep)) {
+      // A private app (the playground) is never installed from the registry: bundling is its build.
+      if (!manifest.private && !dep.startsWith("@types/") && fromSrc.has(dep) && !fromDist.has(dep)) {
         problems.push(`${where}: ${dep} is bundled into dist/, so installing it is dead weight; move it to devDependencies`);
       }
     }

@@ -40,7 +40,9 @@ describe("package manifests", () => {
   it.each(pub.map((p) => [p.manifest.name, p] as const))("%s follows the package conventions", (_name, { dir, manifest }) => {
     expect(manifest.type).toBe("module");
     expect(manifest.sideEffects).toBe(false);
-    expect(manifest.files).toEqual(["dist"]);
+    // dist, plus bin/ for a package whose command must exist before the build (the CLI's two-line bin).
+    expect(manifest.files).toEqual(manifest.bin === undefined ? ["dist"] : ["dist", "bin"]);
+    for (const target of Object.values<string>(manifest.bin ?? {})) expect(target).toMatch(/^\.\/bin\//);
     expect(manifest.engines?.node).toMatch(/^>=20/);
     expect(manifest.publishConfig?.access).toBe("public");
     for (const [sub, entry] of Object.entries<Record<string, string> | string>(manifest.publishConfig.exports)) {

@@ -50,7 +50,7 @@ export function sentenceTer(hyp: string, refs: readonly string[], options?: TerO
 }
 
 /** The `ter` metric descriptor: sacrebleu's TER (case-insensitive, tercom tokenization). */
-export const terMetric = defineMetric<"ter", TerOptions | undefined, TerStats, TerResult>({
+export const terMetric = /* @__PURE__ */ defineMetric<"ter", TerOptions | undefined, TerStats, TerResult>({
   name: "ter",
   description: "TER, translation edit rate with shifts (sacrebleu 2.6.0 / tercom 0.7.25), lower is better",
   options: terOptionSpecs,
@@ -58,7 +58,7 @@ export const terMetric = defineMetric<"ter", TerOptions | undefined, TerStats, T
 });
 
 /** The plugin of this package: the `ter` metric. */
-export const plugin = definePlugin({
+export const plugin = /* @__PURE__ */ definePlugin({
   name: "@gramscore/metric-ter",
   version: VERSION,
   tokenizers: [],
