@@ -71,7 +71,7 @@ describe("README code blocks", () => {
   }, 300_000);
 
   it.each(modules.map((m) => [m.rel, m] as const))("%s: runs, and every stated value is what the code gives", (_rel, m) => {
-    const r = spawnSync(process.execPath, [m.runFile], { encoding: "utf8", cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: "" } });
+    const r = spawnSync(process.execPath, [m.runFile], { encoding: "utf8", cwd: outDir, env: { ...process.env, NODE_OPTIONS: "" } });
     const marker = r.stdout.lastIndexOf("__DOC_RESULTS__");
     expect(marker, `${m.rel} did not run to the end:\n${r.stderr}`).toBeGreaterThanOrEqual(0);
     const results: { where: string; ok: boolean; comment: string; actual: string }[] = JSON.parse(r.stdout.slice(marker + "__DOC_RESULTS__".length));
