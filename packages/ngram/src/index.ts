@@ -1,7 +1,8 @@
 /**
  * @gramscore/ngram: exact, fast n-gram machinery for gramscore metrics. Token interning, n-gram
  * counting with integer keys, clipping and overlap, character n-grams by code point, LCS (bit
- * parallel), union LCS, ROUGE-1.5.5's weighted LCS, and skip-bigrams.
+ * parallel), union LCS, ROUGE-1.5.5's weighted LCS, skip-bigrams, and the Levenshtein alignment
+ * of rapidfuzz (bit parallel, with its back-trace's tie order).
  */
 import { definePlugin } from "@gramscore/core";
 import { VERSION } from "./version.js";
@@ -23,6 +24,8 @@ export { unionWeightedLcsIndices, weightedLcs } from "./wlcs.js";
 export type { WeightedLcs } from "./wlcs.js";
 export { clipLcsHits, clipWeightedLcsHits, unigramCounts } from "./clip.js";
 export { countSkipBigrams } from "./skipgram.js";
+export { EDIT_DELETE, EDIT_INSERT, EDIT_MATCH, EDIT_SUBSTITUTE, LevenshteinAligner, MAX_ALIGNMENT_CELLS, editCounts } from "./levenshtein.js";
+export type { EditCounts } from "./levenshtein.js";
 export type { SkipBigramOptions } from "./skipgram.js";
 export { pow } from "@gramscore/core";
 export { NgramPostings, NgramProfiler } from "./profile.js";
