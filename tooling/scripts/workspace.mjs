@@ -18,6 +18,7 @@ export const TIERS = {
   "@gramscore/metric-rouge": 2,
   "@gramscore/metric-chrf": 2,
   "@gramscore/metric-ter": 2,
+  "@gramscore/metric-wer": 2,
   gramscore: 3,
 };
 
