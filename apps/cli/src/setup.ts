@@ -45,6 +45,7 @@ export function builtinPlugins(): LazyPlugin[] {
     builtin("@gramscore/metric-rouge", () => import("@gramscore/metric-rouge")),
     builtin("@gramscore/metric-chrf", () => import("@gramscore/metric-chrf")),
     builtin("@gramscore/metric-ter", () => import("@gramscore/metric-ter")),
+    builtin("@gramscore/metric-wer", () => import("@gramscore/metric-wer")),
   ];
 }
 

@@ -438,6 +438,7 @@ describe.concurrent("gramscore tokenize and list", () => {
       "metric-rouge",
       "metric-chrf",
       "metric-ter",
+      "metric-wer",
     ];
     const withPlugin: string[] = [];
     for (const p of packages) {

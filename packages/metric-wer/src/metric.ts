@@ -13,8 +13,8 @@ export const WER_MEASURES: readonly WerMeasure[] = ["wer", "cer", "mer", "wil", 
 /** Options of every measure. */
 export interface WerOptions {
   /**
-   * jiwer compares a hypothesis with one reference, so a segment with several references is refused
-   * unless this is true: then the first reference is used and the others are ignored. Default false.
+   * jiwer compares a hypothesis with one reference: with several, the first is used and the others
+   * are ignored (default true). With false, a segment with several references is refused instead.
    */
   firstReference?: boolean;
 }
@@ -71,7 +71,7 @@ export interface WerResult {
   readonly wil: number;
   /** Word information preserved (H / reference length) · (H / hypothesis length), 0 for an empty hypothesis. */
   readonly wip: number;
-  /** The signature (`measure:wer|tf:jiwer-default|refs:1|version:…`). */
+  /** The signature (`measure:wer|tf:jiwer-default|version:…`). */
   readonly signature: string;
 }
 
@@ -150,8 +150,8 @@ export const werOptionSpecs: readonly OptionSpec[] = [
     key: "firstReference",
     flag: "first-reference",
     type: "boolean",
-    description: "score against the first reference when a segment has several (jiwer takes one)",
-    default: false,
+    description: "score against the first reference when a segment has several (jiwer takes one); --no-… refuses such segments",
+    default: true,
   },
 ];
 
@@ -160,7 +160,7 @@ export const werOptionSpecs: readonly OptionSpec[] = [
  * @throws GramscoreError `INVALID_OPTION` naming the option, what it must be and what came.
  */
 export function resolveWerOptions(options: WerOptions | undefined): ResolvedWerOptions {
-  if (options === undefined || options === null) return { firstReference: false };
+  if (options === undefined || options === null) return { firstReference: true };
   if (typeof options !== "object" || Array.isArray(options)) {
     throw new GramscoreError(ErrorCode.INVALID_OPTION, `WER options must be an object such as { firstReference: true }, but got ${describeValue(options)}.`);
   }
@@ -175,7 +175,7 @@ export function resolveWerOptions(options: WerOptions | undefined): ResolvedWerO
       details: { option: "firstReference" },
     });
   }
-  return { firstReference: first ?? false };
+  return { firstReference: first ?? true };
 }
 
 /** jiwer's measures of summed counts, with Python's float arithmetic (identical in JavaScript). */
@@ -213,7 +213,7 @@ function checkRefs(hyp: unknown, refs: unknown, opts: ResolvedWerOptions, name: 
     throw new GramscoreError(
       ErrorCode.INVALID_OPTION,
       `${name} compares a hypothesis with one reference (as jiwer does), but this segment has ${refs.length}. ` +
-        `Pass one reference per segment, or set firstReference: true (--${name.toLowerCase()}-first-reference) to score against the first.`,
+        `Pass one reference per segment, or leave firstReference at true (drop --no-${name.toLowerCase()}-first-reference) to score against the first.`,
       { details: { option: "firstReference", received: refs.length } },
     );
   }
@@ -261,7 +261,6 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
   const signature = formatSignature([
     ["measure", measure],
     ["tf", "jiwer-default"],
-    ["refs", opts.firstReference ? "first" : "1"],
     ["version", VERSION],
   ]);
 

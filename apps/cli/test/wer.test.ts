@@ -1,0 +1,138 @@
+/**
+ * WER, CER, MER, WIL and WIP through the command line: the built-in metrics next to BLEU, `list`,
+ * `demo`, `explain`, `--segments`, `stats` / `merge`, `--jobs`, and coded errors, checked against
+ * the library's own results (which the package tests tie to jiwer).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createWerMetric, wer, cer, mer, wil, wip } from "@gramscore/metric-wer";
+import { assertBuilt, cli, data, tempDir } from "./helpers.js";
+
+beforeAll(() => {
+  assertBuilt();
+});
+
+const lines = (file: string): string[] => readFileSync(join(data, file), "utf8").replace(/\n$/, "").split("\n");
+const sysA = () => readFileSync(join(data, "sysA.txt"));
+
+interface Corpus {
+  score: number;
+  hits: number;
+  substitutions: number;
+  deletions: number;
+  insertions: number;
+}
+interface JsonReport {
+  metrics: { metric: string; signature: string; systems: { count: number; text: string; corpus: Corpus }[] }[];
+}
+
+describe.concurrent("gramscore with wer, cer, mer, wil, wip", () => {
+  it("score -m bleu,wer,cer,mer,wil,wip gives the library's corpus values", async () => {
+    const r = await cli(["score", "-m", "bleu,wer,cer,mer,wil,wip", "-f", "json", join(data, "refA.txt")], { stdin: sysA() });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as JsonReport;
+    expect(report.metrics.map((m) => m.metric)).toEqual(["bleu", "wer", "cer", "mer", "wil", "wip"]);
+    const hyps = lines("sysA.txt");
+    const refs = lines("refA.txt");
+    const expected = { wer: wer(hyps, refs), cer: cer(hyps, refs), mer: mer(hyps, refs), wil: wil(hyps, refs), wip: wip(hyps, refs) };
+    for (const [name, result] of Object.entries(expected)) {
+      const m = report.metrics.find((x) => x.metric === name)!;
+      expect(m.systems[0]!.corpus.score, name).toBe(result.score);
+      expect(m.systems[0]!.corpus.hits, name).toBe(result.hits);
+      expect(m.signature).toBe(result.signature);
+      expect(m.systems[0]!.text).toBe(createWerMetric(name as "wer").format(result));
+    }
+  });
+
+  it("--segments gives each segment's counts", async () => {
+    const r = await cli(["score", "-m", "wer", "--segments", "-f", "jsonl", join(data, "refA.txt")], { stdin: sysA() });
+    expect(r.stderr).toBe("");
+    const rows = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { type: string; index?: number; result?: Corpus });
+    const segs = rows.filter((x) => x.type === "segment");
+    const hyps = lines("sysA.txt");
+    const refs = lines("refA.txt");
+    expect(segs.length).toBe(hyps.length);
+    const m = createWerMetric("wer");
+    for (const s of segs) {
+      const st = m.stats(hyps[s.index!]!, [refs[s.index!]!]);
+      expect(s.result!.score).toBe(m.score(st, "segment").score);
+      expect([s.result!.hits, s.result!.substitutions, s.result!.deletions, s.result!.insertions]).toEqual([st.hits, st.substitutions, st.deletions, st.insertions]);
+    }
+  });
+
+  it("list names the five metrics; demo scores with them (two references: the first is used)", async () => {
+    const [list, demo] = await Promise.all([cli(["list"]), cli(["demo", "-f", "json"])]);
+    expect(list.code).toBe(0);
+    for (const name of ["wer", "cer", "mer", "wil", "wip"]) expect(list.stdout).toMatch(new RegExp(`^\\s*${name}\\s+${name.toUpperCase()}`, "m"));
+    expect(list.stdout).toContain("@gramscore/metric-wer");
+    expect(demo.code).toBe(0);
+    expect(demo.stderr).toBe("");
+    const sets = JSON.parse(demo.stdout) as JsonReport[];
+    for (const set of sets) expect(set.metrics.filter((m) => ["wer", "cer", "mer", "wil", "wip"].includes(m.metric)).length).toBe(5);
+  });
+
+  it("explain shows the alignment", async () => {
+    const r = await cli(["explain", "-m", "wer", "--hyp", "one three two four five", "--ref", "one two three four", "-f", "json"]);
+    expect(r.stderr).toBe("");
+    const doc = JSON.parse(r.stdout) as { metrics: { explanation: unknown }[] };
+    expect(doc.metrics[0]!.explanation).toEqual(JSON.parse(JSON.stringify(createWerMetric("wer").explain("one three two four five", ["one two three four"]))));
+  });
+
+  it("stats of two shards merge into the one-pass result", async () => {
+    const dir = tempDir("gramscore-wer-");
+    const hyps = lines("sysA.txt");
+    const refs = lines("refA.txt");
+    writeFileSync(join(dir, "h1.txt"), `${hyps.slice(0, 2).join("\n")}\n`);
+    writeFileSync(join(dir, "r1.txt"), `${refs.slice(0, 2).join("\n")}\n`);
+    writeFileSync(join(dir, "h2.txt"), `${hyps.slice(2).join("\n")}\n`);
+    writeFileSync(join(dir, "r2.txt"), `${refs.slice(2).join("\n")}\n`);
+    const [a, b, whole] = await Promise.all([
+      cli(["stats", "-m", "wer,cer", "-o", join(dir, "a.jsonl"), join(dir, "r1.txt")], { stdin: readFileSync(join(dir, "h1.txt")) }),
+      cli(["stats", "-m", "wer,cer", "-o", join(dir, "b.jsonl"), join(dir, "r2.txt")], { stdin: readFileSync(join(dir, "h2.txt")) }),
+      cli(["score", "-m", "wer,cer", "-f", "json", join(data, "refA.txt")], { stdin: sysA() }),
+    ]);
+    expect([a.code, b.code, whole.code]).toEqual([0, 0, 0]);
+    const merged = await cli(["merge", "-f", "json", join(dir, "a.jsonl"), join(dir, "b.jsonl")]);
+    expect(merged.stderr).toBe("");
+    const m = JSON.parse(merged.stdout) as JsonReport;
+    const w = JSON.parse(whole.stdout) as JsonReport;
+    for (const name of ["wer", "cer"]) {
+      const x = m.metrics.find((e) => e.metric === name)!.systems[0]!;
+      const y = w.metrics.find((e) => e.metric === name)!.systems[0]!;
+      expect(x.corpus).toEqual(y.corpus);
+      expect(x.count).toBe(hyps.length);
+    }
+  });
+
+  it("--jobs 2 gives the --jobs 1 output", async () => {
+    const [one, two] = await Promise.all([
+      cli(["score", "-m", "wer,cer", "--segments", "-f", "jsonl", "--jobs", "1", join(data, "refA.txt")], { stdin: sysA() }),
+      cli(["score", "-m", "wer,cer", "--segments", "-f", "jsonl", "--jobs", "2", join(data, "refA.txt")], { stdin: sysA() }),
+    ]);
+    expect(one.stderr).toBe("");
+    expect(two.stdout).toBe(one.stdout);
+  });
+
+  it("coded errors: an empty reference, several references with --no-wer-first-reference", async () => {
+    const dir = tempDir("gramscore-wer-err-");
+    writeFileSync(join(dir, "empty.txt"), "\n");
+    writeFileSync(join(dir, "r2.txt"), "a c\n");
+    const [empty, strict, first] = await Promise.all([
+      cli(["score", "-m", "wer", join(dir, "empty.txt")], { stdin: "a b\n" }),
+      cli(["score", "-m", "wer", "--no-wer-first-reference", join(dir, "r2.txt"), join(dir, "r2.txt")], { stdin: "a b\n" }),
+      cli(["score", "-m", "wer", "-f", "json", join(dir, "r2.txt"), join(dir, "r2.txt")], { stdin: "a b\n" }),
+    ]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain("WER needs a non-empty reference");
+    // INVALID_OPTION: the CLI's usage exit code.
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain("WER compares a hypothesis with one reference");
+    expect(first.code).toBe(0);
+    expect((JSON.parse(first.stdout) as JsonReport).metrics[0]!.systems[0]!.corpus.score).toBe(0.5);
+  });
+});
