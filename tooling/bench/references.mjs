@@ -30,6 +30,12 @@ export const REFERENCE_SPEEDS = {
   // tokenizer's lru_cache cleared before each; CPU seconds of the process (the machine was shared,
   // load average 20-90, so wall time was meaningless).
   "sacrebleu-ter-wmt17": { label: "sacrebleu 2.6.0 TER", segmentsPerSecond: 518, data: "WMT17 en-de, first 3,004 segments" },
+  // jiwer 3.1.0 over rapidfuzz 3.14.5's pure-Python Levenshtein (the C++ rapidfuzz jiwer normally uses
+  // cannot be installed here), Debian Python 3.11.2, measured on 2026-11-25 by
+  // tooling/references/wer/timing.py: process_words / process_characters over the first system of
+  // WMT17 en-de, median of 3; CPU seconds of the process (load average about 16 on 2 cores).
+  "jiwer-wer-wmt17": { label: "jiwer 3.1.0 WER (pure-Python rapidfuzz)", segmentsPerSecond: 12_255, data: "WMT17 en-de, first 3,004 segments" },
+  "jiwer-cer-wmt17": { label: "jiwer 3.1.0 CER (pure-Python rapidfuzz)", segmentsPerSecond: 2_884, data: "WMT17 en-de, first 3,004 segments" },
   // The published table: ROUGE-1.5.5.pl.
   "rouge155-perl": { label: "ROUGE-1.5.5 (Perl)", segmentsPerSecond: 300, data: "3,000 segments of ~25 words" },
 };

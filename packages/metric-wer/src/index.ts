@@ -12,7 +12,7 @@ import { VERSION } from "./version.js";
 
 export { WER_MEASURES, createWerMetric, parseWerStats, resolveWerOptions, werMeasures, werOptionSpecs } from "./metric.js";
 export type { ResolvedWerOptions, WerChunk, WerExplanation, WerMeasure, WerMetric, WerOperation, WerOptions, WerResult, WerStats } from "./metric.js";
-export { jiwerChars, jiwerWords } from "./transforms.js";
+export { jiwerChars, jiwerWordSpans, jiwerWords } from "./transforms.js";
 export { VERSION };
 
 declare module "@gramscore/core" {

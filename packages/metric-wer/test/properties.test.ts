@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createAccumulator, evaluate } from "@gramscore/core";
-import { WER_MEASURES, createWerMetric, jiwerChars, jiwerWords, werMeasures, type WerStats } from "@gramscore/metric-wer";
+import { WER_MEASURES, createWerMetric, jiwerChars, jiwerWordSpans, jiwerWords, werMeasures, type WerStats } from "@gramscore/metric-wer";
 
 const word = fc.constantFrom("a", "b", "c", "the", "cat", "😀", "é", "e\u0301", "x\u00a0y", "tab\tbed");
 const sep = fc.constantFrom(" ", "  ", "\t\n", "\u3000", " \u00a0");
@@ -39,6 +39,19 @@ describe("properties", () => {
         expect(c.hits + c.substitutions + c.deletions).toBe(jiwerChars(refs[0]).length);
         expect(c.hits + c.substitutions + c.insertions).toBe(jiwerChars(hyp).length);
       }),
+    );
+  });
+
+  it("the span scanner of the hot path splits exactly as jiwer's three transforms (regex, strip, split)", () => {
+    const ws = fc.constantFrom(" ", "\t", "\n", "\u00a0", "\u3000", "\u2028", "\u001f", "\u200b", "x", "yz", "😀");
+    fc.assert(
+      fc.property(fc.array(ws, { maxLength: 30 }), (parts) => {
+        const t = parts.join("");
+        const [sp, n] = jiwerWordSpans(t, new Int32Array(2));
+        const words = Array.from({ length: n }, (_, k) => t.slice(sp[2 * k]!, sp[2 * k + 1]!));
+        expect(words).toEqual(jiwerWords(t));
+      }),
+      { numRuns: 500 },
     );
   });
 
