@@ -25,7 +25,6 @@ export default async function () {
       items: segments.length,
       bytes,
       versus: "jiwer-wer-wmt17",
-      times: 20,
       fn: () => {
         sink += evaluate(createWerMetric("wer"), segments).corpus.score;
       },
@@ -46,7 +45,6 @@ export default async function () {
       items: segments.length,
       bytes,
       versus: "jiwer-cer-wmt17",
-      times: 20,
       fn: () => {
         sink += evaluate(createWerMetric("cer"), segments).corpus.score;
       },
