@@ -319,7 +319,8 @@ export function shardEntries(report: Report): ShardEntry[] {
       const accumulator = createAccumulator(m.metric).merge({
         format: STATS_FORMAT,
         metric: m.metric.name,
-        signature: m.metric.signature(),
+        // This system's own signature: its nrefs, not the run's (which is "var" when systems differ).
+        signature: m.metric.signature(score.stats),
         count: score.count,
         stats: score.stats,
       });

@@ -106,8 +106,8 @@ export function checkOutputPath(io: CliIO, output: string | undefined, inputs: r
   if (!dir.isDirectory()) throw new GramscoreError(ErrorCode.IO_ERROR, `Cannot write ${output}: ${dirname(output)} is not a folder.`, { details: { path: target } });
 }
 
-async function* pieces(text: OutputText): AsyncGenerator<string> {
-  if (typeof text === "string") {
+async function* pieces(text: OutputText | Uint8Array): AsyncGenerator<string | Uint8Array> {
+  if (typeof text === "string" || text instanceof Uint8Array) {
     yield text;
     return;
   }
@@ -153,11 +153,22 @@ class AtomicFile implements OutputWriter {
     if (this.size >= BATCH) this.flush();
   }
 
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    this.flush();
+    this.put(bytes);
+  }
+
   private flush(): void {
     if (this.size === 0 || this.fd === undefined) return;
     const buffer = Buffer.from(this.batch.join(""), "utf8");
     this.batch = [];
     this.size = 0;
+    this.put(buffer);
+  }
+
+  /** Writes all of `buffer` (the text batched before it already written). */
+  private put(buffer: Uint8Array): void {
+    if (this.fd === undefined) return;
     try {
       let at = 0;
       while (at < buffer.length) at += writeSync(this.fd, buffer, at, Math.min(BATCH, buffer.length - at));
@@ -209,7 +220,7 @@ class AtomicFile implements OutputWriter {
 export async function writeFileAtomic(io: CliIO, output: string, text: OutputText): Promise<void> {
   const file = new AtomicFile(io, output);
   try {
-    for await (const piece of pieces(text)) await file.write(piece);
+    for await (const piece of pieces(text)) await (typeof piece === "string" ? file.write(piece) : file.writeBytes(piece));
     await file.commit();
   } catch (error) {
     file.abort();
@@ -226,9 +237,12 @@ function isNodeStream(stream: OutputStream): stream is OutputStream & NodeJS.Wri
  * Writes `text` to standard output, waiting for each piece to be accepted (backpressure) and
  * turning a failed write into `IO_ERROR`.
  */
-export async function writeStdout(stdout: OutputStream, text: OutputText): Promise<void> {
+export async function writeStdout(stdout: OutputStream, text: OutputText | Uint8Array): Promise<void> {
   if (!isNodeStream(stdout)) {
-    for await (const piece of pieces(text)) stdout.write(piece);
+    for await (const piece of pieces(text)) {
+      if (typeof piece !== "string") throw usageError("Binary output cannot go to this standard output: write it to a file with -o FILE.");
+      stdout.write(piece);
+    }
     return;
   }
   let failed: unknown;
@@ -241,7 +255,7 @@ export async function writeStdout(stdout: OutputStream, text: OutputText): Promi
     for await (const piece of pieces(text)) {
       if (failed !== undefined) break;
       last = new Promise<void>((done) => {
-        const ok = stdout.write(piece, (error?: Error | null) => {
+        const ok = (stdout as NodeJS.WritableStream).write(piece, (error?: Error | null) => {
           if (error) failed ??= error;
           done();
         });
@@ -262,6 +276,8 @@ export async function writeStdout(stdout: OutputStream, text: OutputText): Promi
 export interface OutputWriter {
   /** Writes `text` (waits for standard output to accept it). */
   write(text: string): Promise<void>;
+  /** Writes bytes as they are (binary output such as `.npy`), after the text written before. */
+  writeBytes(bytes: Uint8Array): Promise<void>;
   /** Finishes: for `-o FILE`, fsync and rename over the target. */
   commit(): Promise<void>;
   /** Gives up: for `-o FILE`, removes the temporary file (the target stays as it was). */
@@ -274,7 +290,12 @@ export interface OutputWriter {
  */
 export function openOutput(io: CliIO, output: string | undefined): OutputWriter {
   if (output === undefined || output === "-") {
-    return { write: (text) => writeStdout(io.stdout, text), commit: async () => {}, abort: () => {} };
+    return {
+      write: (text) => writeStdout(io.stdout, text),
+      writeBytes: (bytes) => writeStdout(io.stdout, bytes),
+      commit: async () => {},
+      abort: () => {},
+    };
   }
   return new AtomicFile(io, output);
 }
@@ -283,4 +304,28 @@ export function openOutput(io: CliIO, output: string | undefined): OutputWriter 
 export async function writeOutput(io: CliIO, text: OutputText, output: string | undefined): Promise<void> {
   if (output === undefined || output === "-") await writeStdout(io.stdout, text);
   else await writeFileAtomic(io, output, text);
+}
+
+/**
+ * Runs `body` with a writer for `-o output` (or standard output) and finishes it: `-o` is checked
+ * against `inputs` first ({@link checkOutputPath}), committed (renamed over the target) when `body`
+ * succeeds and aborted when it throws, so a failed run leaves the previous file as it was.
+ * @throws GramscoreError from the check, the writes, or whatever `body` throws.
+ */
+export async function withOutput<T>(
+  io: CliIO,
+  output: string | undefined,
+  inputs: readonly string[],
+  body: (out: OutputWriter) => Promise<T>,
+): Promise<T> {
+  checkOutputPath(io, output, inputs);
+  const out = openOutput(io, output);
+  try {
+    const result = await body(out);
+    await out.commit();
+    return result;
+  } catch (error) {
+    out.abort();
+    throw error;
+  }
 }

@@ -16,6 +16,7 @@ export {
   roundHalfEven,
   sumPartials,
 } from "./numerics.js";
+export { ExactColumns, ExactSum, exactAdd, exactOf, exactValue, isExactSum } from "./exact-sum.js";
 export { exp, log, pow } from "./libm.js";
 export { glibcExp } from "./libm-glibc.js";
 export { assertText, findLoneSurrogate } from "./text.js";
@@ -39,7 +40,7 @@ export type {
 export { checkedTokenizer, contextTokenizer, preferContext } from "./tokenizers.js";
 export { definePlugin, defineMetric, defineTokenizer, toTokenizer } from "./define.js";
 export type { TokenizerLike } from "./define.js";
-export { formatSignature, parseSignature } from "./signature.js";
+export { formatSignature, parseSignature, readNrefsOption } from "./signature.js";
 export type { SignatureValue } from "./signature.js";
 export { toSegments, validateSegment } from "./segments.js";
 export { evaluate, evaluateAsync } from "./evaluate.js";
@@ -48,4 +49,4 @@ export { STATS_FORMAT, createAccumulator, parseSerializedStats } from "./accumul
 export type { Accumulator, SerializedStats } from "./accumulator.js";
 export { VERSION } from "./version.js";
 export type { AggregateOptions, AggregateScorer, PairwiseInput, PairwiseOptions, PairwiseScorer } from "./pairwise.js";
-export { checkPairwiseInput, pairwiseRows } from "./pairwise-check.js";
+export { checkPairwiseInput, normalizedWeights, pairwiseBatchOf, pairwiseRows } from "./pairwise-check.js";

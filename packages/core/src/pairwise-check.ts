@@ -1,5 +1,5 @@
 import { ErrorCode, GramscoreError, describeValue } from "./errors.js";
-import type { PairwiseOptions } from "./pairwise.js";
+import type { PairwiseInput, PairwiseOptions, PairwiseScorer } from "./pairwise.js";
 import { findLoneSurrogate } from "./text.js";
 
 function checkList(list: unknown, what: string, caller: string): void {
@@ -53,4 +53,50 @@ export function pairwiseRows(options: PairwiseOptions | undefined, nHyps: number
     );
   }
   return [start, end];
+}
+
+/**
+ * The `pairwiseBatch` of a metric from its `pairwise`: checks that `inputs` is an array and scores
+ * each `{ hyps, refs }` in turn (each input is checked by `pairwise` itself).
+ * @throws GramscoreError `INVALID_TYPE` when `inputs` is not an array, and what `pairwise` throws.
+ */
+export function pairwiseBatchOf(pairwise: PairwiseScorer["pairwise"]): PairwiseScorer["pairwiseBatch"] {
+  return (inputs, options) => {
+    if (!Array.isArray(inputs)) {
+      throw new GramscoreError(ErrorCode.INVALID_TYPE, `pairwiseBatch needs an array of { hyps, refs }, but got ${describeValue(inputs)}.`);
+    }
+    return inputs.map((input: PairwiseInput) => pairwise(input?.hyps, input?.refs, options));
+  };
+}
+
+/**
+ * The weights of reference aggregation (`AggregateOptions.weights`) normalized to sum to 1: equal
+ * weights `1 / n` when none are given, else each divided by their sum.
+ * @throws GramscoreError `EMPTY_INPUT` for no references; `INVALID_OPTION` when the weights are not
+ * `n` finite non-negative numbers with a positive sum.
+ */
+export function normalizedWeights(n: number, weights: ArrayLike<number> | undefined): Float64Array {
+  if (n === 0) {
+    throw new GramscoreError(ErrorCode.EMPTY_INPUT, "Reference aggregation needs at least one reference, but the references array is empty.");
+  }
+  const w = new Float64Array(n);
+  if (weights === undefined) return w.fill(1 / n);
+  if (weights === null || typeof weights !== "object" || weights.length !== n) {
+    throw new GramscoreError(ErrorCode.INVALID_OPTION, `weights must have one non-negative number per reference (${n}), but got ${describeValue(weights)}.`, {
+      details: { option: "weights" },
+    });
+  }
+  let sum = 0;
+  for (let j = 0; j < n; j++) {
+    const x = weights[j];
+    if (typeof x !== "number" || !Number.isFinite(x) || x < 0) {
+      throw new GramscoreError(ErrorCode.INVALID_OPTION, `weights[${j}] must be a finite non-negative number, but got ${describeValue(x)}.`, {
+        details: { option: "weights" },
+      });
+    }
+    sum += x;
+  }
+  if (!(sum > 0)) throw new GramscoreError(ErrorCode.INVALID_OPTION, "weights must not all be 0.", { details: { option: "weights" } });
+  for (let j = 0; j < n; j++) w[j] = weights[j]! / sum;
+  return w;
 }

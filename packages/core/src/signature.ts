@@ -1,3 +1,5 @@
+import { ErrorCode, GramscoreError, describeValue } from "./errors.js";
+
 /** A value a signature field can hold; booleans print as `yes` / `no` (sacrebleu's convention). */
 export type SignatureValue = string | number | boolean;
 
@@ -24,4 +26,24 @@ export function parseSignature(signature: string): Record<string, string> {
     else out[part.slice(0, at)] = part.slice(at + 1);
   }
   return out;
+}
+
+/**
+ * Reads a metric's `nrefs` option (sacrebleu's `nrefs:` signature field pinned by the user): a
+ * positive integer, a string of digits (from a command line), `"var"` when the count varies, or
+ * nothing (`undefined`, `null`, `""`: the signature reports the counts seen in the data).
+ * @param metric Names the metric in the message, e.g. `chrF`.
+ * @throws GramscoreError `INVALID_OPTION` (details `{ option: "nrefs" }`) for anything else.
+ */
+export function readNrefsOption(value: unknown, metric: string): number | "var" | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (value === "var") return "var";
+  const n = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : value;
+  if (typeof n === "number" && Number.isInteger(n) && n >= 1) return n;
+  throw new GramscoreError(
+    ErrorCode.INVALID_OPTION,
+    `${metric} option nrefs must be the number of references per segment (an integer >= 1) or "var" when it varies, ` +
+      `but got ${describeValue(value)}. Omit it to report the counts seen in the data.`,
+    { details: { option: "nrefs" } },
+  );
 }

@@ -63,10 +63,39 @@ export interface BleuMetric extends Metric<BleuStats, BleuResult> {
   pairwiseBatch: PairwiseScorer["pairwiseBatch"];
   /** BLEU of each hypothesis against the averaged reference n-gram counts and length (see core's `AggregateScorer`). */
   aggregateScores: AggregateScorer["aggregateScores"];
+  /**
+   * What the reference cache holds now: entries, their estimated bytes, and the two bounds in effect
+   * (`maxEntries` 0 when there is no cache: turned off, or a tokenizer that is not built in).
+   */
+  referenceCacheUsage(): ReferenceCacheUsage;
 }
 
-/** The most UTF-16 units of reference text a metric's reference cache holds before it starts over. */
-const MAX_CACHED_UNITS = 16_000_000;
+/** The state of a BLEU metric's reference cache ({@link BleuMetric.referenceCacheUsage}). */
+export interface ReferenceCacheUsage {
+  /** References cached now. */
+  readonly entries: number;
+  /** Their estimated memory in bytes (text at 2 bytes per UTF-16 unit, 12 bytes per token, 640 per entry). */
+  readonly bytes: number;
+  /** The `referenceCache` bound in effect (0: no cache). */
+  readonly maxEntries: number;
+  /** The `referenceCacheBytes` bound in effect. */
+  readonly maxBytes: number;
+}
+
+/**
+ * Fixed bytes counted per cached reference for the objects around its text and arrays: the map slot,
+ * the spans object, three typed arrays with their buffers, two string headers (V8, 64-bit).
+ */
+const CACHE_ENTRY_OVERHEAD = 640;
+
+/**
+ * The bytes one cached reference is estimated to hold: its key and its prepared text at two bytes per
+ * UTF-16 unit (V8 keeps Latin-1 text in one, so this errs high), 12 bytes per token (start, end and
+ * hash as int32) and {@link CACHE_ENTRY_OVERHEAD}.
+ */
+function cacheEntryBytes(key: string, spans: Spans): number {
+  return CACHE_ENTRY_OVERHEAD + 2 * (key.length + spans.source.length) + 12 * spans.count;
+}
 
 /**
  * Creates sacrebleu-compatible BLEU (defaults = sacrebleu 2.6.0's `BLEU()`: 13a, exp smoothing,
@@ -123,22 +152,26 @@ function buildBleu(
     seen = mergeNrefs(seen, count);
   }
 
-  // References tokenized before (keyed by the raw text), bounded in entries and in text size.
-  const cacheLimit = isBuiltin(tokenizer) ? o.referenceCache : 0;
+  // References tokenized before (keyed by the raw text), bounded in entries and in estimated bytes.
+  const cacheLimit = isBuiltin(tokenizer) && o.referenceCacheBytes > 0 ? o.referenceCache : 0;
+  const cacheBytesLimit = o.referenceCacheBytes;
   const cache = new Map<string, Spans>();
-  let cachedUnits = 0;
+  let cachedBytes = 0;
   function referenceSpans(text: string, r: number): Spans {
     if (cacheLimit === 0) return toSpans(prepare(text), counter.scratch(r + 1));
     let entry = cache.get(text);
     if (entry === undefined) {
-      entry = freezeSpans(toSpans(prepare(text), counter.scratch(r + 1)));
-      const units = entry.source.length + 4 * entry.count;
-      if (cache.size >= cacheLimit || cachedUnits + units > MAX_CACHED_UNITS) {
+      const spans = toSpans(prepare(text), counter.scratch(r + 1));
+      const bytes = cacheEntryBytes(text, spans);
+      // A reference larger than the whole cache is scored from the scratch spans, never kept.
+      if (bytes > cacheBytesLimit) return spans;
+      entry = freezeSpans(spans);
+      if (cache.size >= cacheLimit || cachedBytes + bytes > cacheBytesLimit) {
         cache.clear();
-        cachedUnits = 0;
+        cachedBytes = 0;
       }
       cache.set(text, entry);
-      cachedUnits += units;
+      cachedBytes += bytes;
     }
     return entry;
   }
@@ -286,6 +319,9 @@ function buildBleu(
     },
     corpusStats(segments) {
       return sumSegments(segments, true);
+    },
+    referenceCacheUsage() {
+      return { entries: cache.size, bytes: cachedBytes, maxEntries: cacheLimit, maxBytes: cacheBytesLimit };
     },
   };
   /** score(stats(hyp, refs)) without the intermediate statistics object. */

@@ -16,13 +16,13 @@ import { VERSION } from "./version.js";
 
 export { VERSION } from "./version.js";
 export { bleu, corpusBleu, createBleu, explainBleu, parseBleuStats, sentenceBleu } from "./bleu.js";
-export type { BleuMetric, BleuScore } from "./bleu.js";
+export type { BleuMetric, BleuScore, ReferenceCacheUsage } from "./bleu.js";
 export { bleuSignature, computeBleu, formatBleu } from "./compute.js";
 export type { BleuResult, BleuSignatureFields, BleuStats, ComputeOptions, FormatBleuOptions } from "./compute.js";
 export type { BleuExplanation, BleuNgramExplanation, BleuOrderExplanation } from "./explain.js";
 export { closestRefLength } from "./kernel.js";
 export { aggregateBleu, pairwiseBleu } from "./pairwise-api.js";
-export { SMOOTH_DEFAULTS, SMOOTH_METHODS, resolveBleuOptions } from "./options.js";
+export { DEFAULT_REFERENCE_CACHE, DEFAULT_REFERENCE_CACHE_BYTES, SMOOTH_DEFAULTS, SMOOTH_METHODS, resolveBleuOptions } from "./options.js";
 export type { BleuOptions, NrefsOption, ResolvedBleuOptions, SmoothMethod } from "./options.js";
 export { BUILTIN_TOKENIZERS } from "./tokenizer.js";
 export type { TokenizeOption } from "./tokenizer.js";

@@ -49,10 +49,16 @@ export interface BleuOptions {
    * How many references to remember tokenized (with their token hashes), so that references scored
    * again (the same references for every system, as sacrebleu's `lru_cache` and its reference cache
    * assume) are not tokenized again. Default 65536 (sacrebleu's cache size); 0 turns it off. Only for
-   * the built-in tokenizers; the cache also stops growing past 16 million UTF-16 units of text. It
-   * never changes a number.
+   * the built-in tokenizers; the cache is also bounded in bytes ({@link BleuOptions.referenceCacheBytes}).
+   * When either bound would be passed, the cache is emptied and starts over. It never changes a number.
    */
   referenceCache?: number;
+  /**
+   * The most memory the reference cache may hold, in bytes (an estimate: text at 2 bytes per UTF-16
+   * unit, 12 bytes per token, 640 bytes per entry). Default 33554432 (32 MiB); 0 turns the cache off.
+   * A reference whose estimate alone is over the bound is never cached.
+   */
+  referenceCacheBytes?: number;
 }
 
 /** {@link BleuOptions} after validation and defaults. */
@@ -66,6 +72,7 @@ export interface ResolvedBleuOptions {
   readonly maxNgramOrder: number;
   readonly nrefs: NrefsOption | undefined;
   readonly referenceCache: number;
+  readonly referenceCacheBytes: number;
 }
 
 const SNAKE_HINTS: Record<string, string> = {
@@ -160,10 +167,13 @@ export function readNrefs(value: unknown, metric: string): NrefsOption | undefin
   );
 }
 
-const BLEU_KEYS = ["tokenize", "smoothMethod", "smoothValue", "lowercase", "effectiveOrder", "maxNgramOrder", "nrefs", "referenceCache"];
+const BLEU_KEYS = ["tokenize", "smoothMethod", "smoothValue", "lowercase", "effectiveOrder", "maxNgramOrder", "nrefs", "referenceCache", "referenceCacheBytes"];
 
-/** sacrebleu's `lru_cache(maxsize=2**16)`. */
+/** The default entries bound of the reference cache: sacrebleu's `lru_cache(maxsize=2**16)`. */
 export const DEFAULT_REFERENCE_CACHE = 65536;
+
+/** The default bound of the reference cache in estimated bytes: 32 MiB. */
+export const DEFAULT_REFERENCE_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * Validates BLEU options and fills in sacrebleu's defaults.
@@ -203,5 +213,6 @@ export function resolveBleuOptions(options: BleuOptions | undefined, metric = "b
     maxNgramOrder: readInteger(o.maxNgramOrder, "maxNgramOrder", metric, 1, 255, 4),
     nrefs: readNrefs(o.nrefs, metric),
     referenceCache: readInteger(o.referenceCache, "referenceCache", metric, 0, 2 ** 30, DEFAULT_REFERENCE_CACHE),
+    referenceCacheBytes: readInteger(o.referenceCacheBytes, "referenceCacheBytes", metric, 0, 2 ** 48, DEFAULT_REFERENCE_CACHE_BYTES),
   };
 }

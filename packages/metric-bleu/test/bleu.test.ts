@@ -48,6 +48,7 @@ describe("createBleu defaults and signatures", () => {
       maxNgramOrder: 4,
       nrefs: undefined,
       referenceCache: 65536,
+      referenceCacheBytes: 33554432,
     });
     expect(m.name).toBe("bleu");
     expect(m.higherIsBetter).toBe(true);

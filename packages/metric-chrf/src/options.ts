@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, readNrefsOption } from "@gramscore/core";
 import type { OptionSpec } from "@gramscore/core";
 
 /** Options of chrF / chrF++ (sacrebleu's `CHRF(...)` arguments, in camelCase). */
@@ -90,19 +90,6 @@ export function chrfOptionSpecs(wordOrderDefault: number): readonly OptionSpec[]
   ];
 }
 
-/** Reads the `nrefs` option: a positive integer, `"var"`, a numeric string, or undefined. */
-function readNrefs(value: unknown): number | "var" | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  if (value === "var") return "var";
-  const n = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : value;
-  if (typeof n === "number" && Number.isInteger(n) && n >= 1) return n;
-  throw bad(
-    `chrF option nrefs must be the number of references per segment (an integer >= 1) or "var" when it varies, ` +
-      `but got ${describeValue(value)}. Omit it to report the counts seen in the data.`,
-    "nrefs",
-  );
-}
-
 function bad(message: string, key: string): GramscoreError {
   return new GramscoreError(ErrorCode.INVALID_OPTION, message, { details: { option: key } });
 }
@@ -144,7 +131,7 @@ export function resolveChrfOptions(options: ChrfOptions | undefined, wordOrderDe
   if (typeof beta !== "number" || !Number.isFinite(beta) || beta < 0) {
     throw bad(`chrF option beta must be a finite number >= 0 (2 weighs recall twice as much as precision), but got ${describeValue(beta)}.`, "beta");
   }
-  const nrefs = readNrefs(options.nrefs);
+  const nrefs = readNrefsOption(options.nrefs, "chrF");
   return {
     charOrder,
     wordOrder,

@@ -4,7 +4,7 @@
  * one pass over the reference's profile against the hypothesis's counts scattered into an array, and
  * its score comes from the same {@link fScore} the metric's `score` uses.
  */
-import { ErrorCode, GramscoreError, checkPairwiseInput, describeValue, pairwiseRows } from "@gramscore/core";
+import { ErrorCode, GramscoreError, checkPairwiseInput, describeValue, normalizedWeights, pairwiseBatchOf, pairwiseRows } from "@gramscore/core";
 import type { AggregateOptions, PairwiseInput, PairwiseOptions } from "@gramscore/core";
 import { NgramPostings, NgramProfiler } from "@gramscore/ngram";
 import type { NgramProfile } from "@gramscore/ngram";
@@ -174,43 +174,9 @@ export function chrfPairwise(opts: ResolvedChrfOptions): {
 
   return {
     pairwise,
-    pairwiseBatch(inputs, options) {
-      if (!Array.isArray(inputs)) {
-        throw new GramscoreError(ErrorCode.INVALID_TYPE, `pairwiseBatch needs an array of { hyps, refs }, but got ${describeValue(inputs)}.`);
-      }
-      return inputs.map((input: PairwiseInput) => pairwise(input?.hyps, input?.refs, options));
-    },
+    pairwiseBatch: pairwiseBatchOf(pairwise),
     aggregateScores,
   };
-}
-
-/** Weights that sum to 1 (equal by default). @internal */
-export function normalizedWeights(n: number, weights: ArrayLike<number> | undefined): Float64Array {
-  if (n === 0) {
-    throw new GramscoreError(ErrorCode.EMPTY_INPUT, "Reference aggregation needs at least one reference, but the references array is empty.");
-  }
-  const w = new Float64Array(n);
-  if (weights === undefined) return w.fill(1 / n);
-  if (weights === null || typeof weights !== "object" || weights.length !== n) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_OPTION,
-      `weights must have one non-negative number per reference (${n}), but got ${describeValue(weights)}.`,
-      { details: { option: "weights" } },
-    );
-  }
-  let sum = 0;
-  for (let j = 0; j < n; j++) {
-    const x = weights[j];
-    if (typeof x !== "number" || !Number.isFinite(x) || x < 0) {
-      throw new GramscoreError(ErrorCode.INVALID_OPTION, `weights[${j}] must be a finite non-negative number, but got ${describeValue(x)}.`, {
-        details: { option: "weights" },
-      });
-    }
-    sum += x;
-  }
-  if (!(sum > 0)) throw new GramscoreError(ErrorCode.INVALID_OPTION, "weights must not all be 0.", { details: { option: "weights" } });
-  for (let j = 0; j < n; j++) w[j] = weights[j]! / sum;
-  return w;
 }
 
 function addMean(p: NgramProfile, weight: number, mean: Float64Array, totals: Float64Array): void {

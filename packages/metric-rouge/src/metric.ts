@@ -1,8 +1,13 @@
 import {
   ErrorCode,
+  ExactColumns,
   GramscoreError,
   describeValue,
+  exactAdd,
+  exactOf,
+  exactValue,
   formatFixed,
+  isExactSum,
   formatSignature,
   type FormatOptions,
   type Metric,
@@ -16,7 +21,6 @@ import {
 } from "@gramscore/core";
 import { bootstrap, canonicalRows } from "./bootstrap.js";
 import { RougeEngine } from "./engine.js";
-import { ExactColumns, exactAdd, exactOf, exactValue, isCanonical } from "./exact.js";
 import { explainSegment, type RougeExplanation } from "./explain.js";
 import { resolveConfig } from "./options.js";
 import { rougePairwise } from "./pairwise.js";
@@ -341,7 +345,7 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
         );
       }
       for (const s of v.sums) {
-        if (!isCanonical(s)) throw invalidStats(`Every ROUGE statistics column must be an exact sum (a list of non-zero finite numbers in canonical form), but one is ${describeValue(s)}.`);
+        if (!isExactSum(s)) throw invalidStats(`Every ROUGE statistics column must be an exact sum (a list of non-zero finite numbers in canonical form), but one is ${describeValue(s)}.`);
       }
       const out: RougeStats = { count: v.count, sums: v.sums.map((s) => [...s]) };
       if (config.bootstrap) {

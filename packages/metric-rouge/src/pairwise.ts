@@ -5,7 +5,7 @@
  * a segment score). Other types (rougeLsum, ROUGE-1.5.5's) are scored pair by pair with the metric
  * itself: the same numbers, without the speed-up.
  */
-import { ErrorCode, GramscoreError, checkPairwiseInput, describeValue, pairwiseRows } from "@gramscore/core";
+import { ErrorCode, GramscoreError, checkPairwiseInput, describeValue, pairwiseBatchOf, pairwiseRows } from "@gramscore/core";
 import type { Metric, PairwiseInput, PairwiseOptions } from "@gramscore/core";
 import { NgramPostings, NgramProfiler, lcsLength } from "@gramscore/ngram";
 import type { NgramProfile } from "@gramscore/ngram";
@@ -111,11 +111,6 @@ export function rougePairwise(
 
   return {
     pairwise,
-    pairwiseBatch(inputs, options) {
-      if (!Array.isArray(inputs)) {
-        throw new GramscoreError(ErrorCode.INVALID_TYPE, `pairwiseBatch needs an array of { hyps, refs }, but got ${describeValue(inputs)}.`);
-      }
-      return inputs.map((input: PairwiseInput) => pairwise(input?.hyps, input?.refs, options));
-    },
+    pairwiseBatch: pairwiseBatchOf(pairwise),
   };
 }

@@ -6,7 +6,7 @@ import { createRouge, round5, type MultiRefPolicy, type RougeOptions } from "@gr
 import { createRouge155Tokenizer, createRougeTokenizer } from "@gramscore/tokenizer-punctuation";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exactAdd, exactOf } from "../src/exact.js";
+import { exactAdd, exactOf } from "@gramscore/core";
 import {
   bestF,
   fmeasure,

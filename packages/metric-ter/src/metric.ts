@@ -1,8 +1,20 @@
-import { ErrorCode, GramscoreError, assertText, describeValue, formatFixed, formatSignature, pySplit, validateSegment } from "@gramscore/core";
+import {
+  ErrorCode,
+  ExactSum,
+  GramscoreError,
+  assertText,
+  describeValue,
+  exactAdd,
+  exactValue,
+  formatFixed,
+  formatSignature,
+  isExactSum,
+  pySplit,
+  validateSegment,
+} from "@gramscore/core";
 import type { FormatOptions, Metric, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { OP_DEL, OP_INS, OP_MATCH, OP_SUB, TerAligner, performShift } from "./align.js";
 import type { ShiftStep } from "./align.js";
-import { ExactSum, exactAdd, exactValue, isCanonical } from "./exact.js";
 import { resolveTerOptions } from "./options.js";
 import type { ResolvedTerOptions, TerOptions } from "./options.js";
 import { tercomNormalize } from "./tokenizer.js";
@@ -457,7 +469,7 @@ export function parseTerStats(value: unknown): TerStats {
   if (typeof edits !== "number" || !Number.isSafeInteger(edits) || edits < 0) {
     throw invalidStats(`TER statistics need edits: the summed edit count (a non-negative integer), but got ${describeValue(edits)}.`);
   }
-  if (!isCanonical(refLength) || exactValue(refLength) < 0) {
+  if (!isExactSum(refLength) || exactValue(refLength) < 0) {
     throw invalidStats(
       `TER statistics need refLength: the exact summed reference length as canonical partial sums (for example [25.5], or [] for 0), but got ${describeValue(refLength)}. ` +
         "Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).",

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, readNrefsOption } from "@gramscore/core";
 import type { OptionSpec } from "@gramscore/core";
 
 /** Options of TER (sacrebleu's `TER(...)` arguments, in camelCase). */
@@ -78,18 +78,6 @@ function bad(message: string, key: string): GramscoreError {
   return new GramscoreError(ErrorCode.INVALID_OPTION, message, { details: { option: key } });
 }
 
-function readNrefs(value: unknown): number | "var" | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  if (value === "var") return "var";
-  const n = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : value;
-  if (typeof n === "number" && Number.isInteger(n) && n >= 1) return n;
-  throw bad(
-    `TER option nrefs must be the number of references per segment (an integer >= 1) or "var" when it varies, ` +
-      `but got ${describeValue(value)}. Omit it to report the counts seen in the data.`,
-    "nrefs",
-  );
-}
-
 function flag(value: unknown, key: string, fallback: boolean): boolean {
   if (value === undefined) return fallback;
   if (typeof value !== "boolean") throw bad(`TER option ${key} must be true or false, but got ${describeValue(value)}.`, key);
@@ -113,6 +101,6 @@ export function resolveTerOptions(options: TerOptions | undefined): ResolvedTerO
     noPunct: flag(options.noPunct, "noPunct", TER_DEFAULTS.noPunct),
     asianSupport: flag(options.asianSupport, "asianSupport", TER_DEFAULTS.asianSupport),
     caseSensitive: flag(options.caseSensitive, "caseSensitive", TER_DEFAULTS.caseSensitive),
-    nrefs: readNrefs(options.nrefs),
+    nrefs: readNrefsOption(options.nrefs, "TER"),
   };
 }

@@ -3,12 +3,11 @@
  * (optional `"references"` and `"weights"`), streamed: one output line per record with the chosen
  * candidate and its expected utility under one metric.
  */
-import { closeSync, openSync, writeSync } from "node:fs";
-import { resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
 import { mbr, type MbrMethod } from "@gramscore/mbr";
 import { withLocation } from "../errors.js";
+import { withOutput } from "../output.js";
 import { SCOPED_HELP, bind, collectList, type CommandModule, type Context } from "./kit.js";
 import { readLines } from "../lines.js";
 import { singleMetric } from "./pairwise.js";
@@ -60,13 +59,8 @@ async function action(ctx: Context, flags: MbrFlags, cmd: Command) {
   if (input === "-" && ctx.io.stdin.isTTY === true) {
     throw new GramscoreError(ErrorCode.USAGE, 'No input: give JSONL records with --input FILE (or pipe them in), one {"id", "candidates": [...]} per line.');
   }
-  const fd = flags.output === undefined ? undefined : openFile(ctx, flags.output);
-  const write = (text: string): void => {
-    if (fd === undefined) ctx.io.stdout.write(text);
-    else writeSync(fd, text);
-  };
-  let lineNo = 0;
-  try {
+  await withOutput(ctx.io, flags.output, [input], async (out) => {
+    let lineNo = 0;
     for await (const line of readLines(ctx, input, true)) {
       lineNo++;
       if (line.trim() === "") continue;
@@ -79,24 +73,14 @@ async function action(ctx: Context, flags: MbrFlags, cmd: Command) {
           excludeSelf: flags.excludeSelf === true,
           field: flags.field,
         });
-        const out: Record<string, unknown> = { id: record.id, index: result.index, candidate: result.candidate, utility: result.utility };
-        if (flags.utilities === true) out.utilities = Array.from(result.utilities);
-        write(`${JSON.stringify(out)}\n`);
+        const row: Record<string, unknown> = { id: record.id, index: result.index, candidate: result.candidate, utility: result.utility };
+        if (flags.utilities === true) row.utilities = Array.from(result.utilities);
+        await out.write(`${JSON.stringify(row)}\n`);
       } catch (error) {
         throw withLocation(error, `${input === "-" ? "stdin" : input} line ${lineNo}`);
       }
     }
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-function openFile(ctx: Context, output: string): number {
-  try {
-    return openSync(resolve(ctx.io.cwd, output), "w");
-  } catch (error) {
-    throw new GramscoreError(ErrorCode.IO_ERROR, `Cannot write ${output}: ${(error as Error).message}`, { cause: error });
-  }
+  });
 }
 
 /** The `mbr` command. */

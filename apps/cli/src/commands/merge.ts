@@ -119,8 +119,12 @@ async function action(ctx: Context, files: string[], flags: OutputFlags, cmd: Co
     const key = `${shard.entry.metric}\u0000${JSON.stringify(shard.entry.options)}`;
     const group = groups.get(key) ?? [];
     groups.set(key, group);
-    const first = group[0];
-    if (first !== undefined && first.entry.signature !== shard.entry.signature) {
+    // Within a system the whole signature must agree; across systems all but nrefs (systems of one
+    // run may have different numbers of references, as score reports them: nrefs:var).
+    const sameSystem = group.find((g) => g.entry.system === shard.entry.system);
+    const first = sameSystem ?? group[0];
+    const comparable = (sig: string) => (sameSystem === undefined ? sig.replace(/(^|\|)nrefs:[^|]*/, "$1") : sig);
+    if (first !== undefined && comparable(first.entry.signature) !== comparable(shard.entry.signature)) {
       throw new GramscoreError(
         ErrorCode.INVALID_STATS,
         `The shards hold ${shard.entry.metric} statistics with different signatures: ${first.entry.signature} (${first.where}) ` +

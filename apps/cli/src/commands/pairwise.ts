@@ -3,13 +3,12 @@
  * pairwise capability (each cell that metric's segment score of the pair), as JSONL, CSV or NumPy
  * `.npy`. The references are read first; the hypotheses stream through in blocks of rows.
  */
-import { closeSync, openSync, writeSync } from "node:fs";
-import { resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { ErrorCode, GramscoreError } from "@gramscore/core";
 import type { Metric } from "@gramscore/core";
 import { pairwiseParallel } from "@gramscore/mbr/node";
 import { usageError } from "../errors.js";
+import { withOutput } from "../output.js";
 import { metricNames, prepareMetrics, warnUnavailable } from "./common.js";
 import { SCOPED_HELP, bind, collectList, parseJobs, type CommandModule, type Context } from "./kit.js";
 import { blocks, readLines } from "../lines.js";
@@ -88,48 +87,33 @@ async function action(ctx: Context, flags: PairwiseFlags, cmd: Command) {
   const score = (hyps: string[]): Promise<Float64Array> | Float64Array =>
     source === undefined ? metric.pairwise!(hyps, refs, options) : pairwiseParallel(source, hyps, refs, { jobs, field: flags.field });
 
-  const fd = flags.output === undefined ? undefined : openOutput(ctx, flags.output);
-  const write = (data: string | Buffer): void => {
-    if (fd === undefined) ctx.io.stdout.write(data as string);
-    else if (typeof data === "string") writeSync(fd, data);
-    else writeSync(fd, data);
-  };
-  try {
+  const inputs = [flags.hyps, flags.refs];
+  await withOutput(ctx.io, flags.output, inputs, async (out) => {
     if (format === "npy") {
       // The shape goes first: all hypotheses are read before the rows are written.
       const hyps: string[] = [];
-      for await (const line of readLines(ctx, flags.hyps, keep)) hyps.push(line);
-      write(npyHeader(hyps.length, refs.length));
+      for await (const line of readLines(ctx, flags.hyps!, keep)) hyps.push(line);
+      await out.writeBytes(npyHeader(hyps.length, refs.length));
       for (let start = 0; start < hyps.length; start += BLOCK) {
         const matrix = await score(hyps.slice(start, start + BLOCK));
         const bytes = Buffer.alloc(matrix.length * 8);
         for (let k = 0; k < matrix.length; k++) bytes.writeDoubleLE(matrix[k]!, 8 * k);
-        write(bytes);
+        await out.writeBytes(bytes);
       }
       return;
     }
     let row = 0;
-    for await (const block of blocks(readLines(ctx, flags.hyps, keep), BLOCK)) {
+    for await (const block of blocks(readLines(ctx, flags.hyps!, keep), BLOCK)) {
       const matrix = await score(block);
-      const out: string[] = [];
+      const lines: string[] = [];
       for (let i = 0; i < block.length; i++) {
         const cells = Array.from(matrix.subarray(i * refs.length, (i + 1) * refs.length));
-        out.push(format === "csv" ? cells.join(",") : JSON.stringify({ hyp: row, scores: cells }));
+        lines.push(format === "csv" ? cells.join(",") : JSON.stringify({ hyp: row, scores: cells }));
         row++;
       }
-      write(out.length > 0 ? `${out.join("\n")}\n` : "");
+      if (lines.length > 0) await out.write(`${lines.join("\n")}\n`);
     }
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-function openOutput(ctx: Context, output: string): number {
-  try {
-    return openSync(resolve(ctx.io.cwd, output), "w");
-  } catch (error) {
-    throw new GramscoreError(ErrorCode.IO_ERROR, `Cannot write ${output}: ${(error as Error).message}`, { cause: error });
-  }
+  });
 }
 
 /** The `pairwise` command. */

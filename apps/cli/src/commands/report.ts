@@ -2,6 +2,7 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { buildReport, groupRecords, renderReport } from "@gramscore/report";
 import { recordBatches, type ByteCounter } from "../input.js";
+import { checkOutputPath } from "../output.js";
 import { startProgress } from "../progress.js";
 import { emit, metricNames, openInput, prepareMetrics, warnUnavailable, type InputFlags } from "./common.js";
 import { SCOPED_HELP, bind, inputOptions, type CommandModule, type Context } from "./kit.js";
@@ -38,6 +39,7 @@ async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Com
   const prepared = await prepareMetrics(ctx, names, cmd);
   warnUnavailable(ctx, cmd);
   const refs = [...args, ...(flags.refs ?? [])];
+  checkOutputPath(ctx.io, flags.output ?? "report.html", [...refs, ...(flags.input ?? [])]);
   const bytes: ByteCounter = { read: 0, total: 0 };
   const records: { system: string; hyp: string; refs: readonly string[] }[] = [];
   const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
@@ -62,7 +64,7 @@ async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Com
     },
   );
   const output = flags.output ?? "report.html";
-  emit(ctx, renderReport(data), output);
+  await emit(ctx, renderReport(data), output);
   ctx.io.stderr.write(`gramscore: wrote ${output} (${systems.length} system${systems.length === 1 ? "" : "s"} × ${references.length} segments)\n`);
 }
 
