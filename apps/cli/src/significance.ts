@@ -545,3 +545,27 @@ export function formatSignificance(
       return formatReport(augmented, format, options);
   }
 }
+
+/**
+ * Rows of one system from its per-segment statistics (as `gramscore report`'s annotate hook receives
+ * them), scored and signed from their merge, equal to `collectRows` over the same segments.
+ * @throws GramscoreError `NOT_RESAMPLABLE`, `EMPTY_INPUT`.
+ */
+export function rowsFromStats(metric: Metric, stats: readonly unknown[]): SystemRows {
+  const resampler = rowsOf(metric);
+  const rows = new Float64Array(stats.length * resampler.width);
+  let merged = metric.empty();
+  stats.forEach((st, i) => {
+    resampler.toRow(st, rows, i * resampler.width);
+    merged = metric.merge(merged, st);
+  });
+  const part: SystemRows = { name: resampler.name, count: stats.length, width: resampler.width, rows, score: Number.NaN, signature: "", resampler };
+  return concatRows([part], metric, merged);
+}
+
+/** The summary column a resampled score belongs to: `score`, else `<name>.f` (ROUGE), else the name. */
+export function columnOfRows(name: string, columns: readonly string[]): string {
+  if (columns.includes("score")) return "score";
+  if (columns.includes(`${name}.f`)) return `${name}.f`;
+  return name;
+}

@@ -7,7 +7,9 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, cli, tempDir, writeFiles } from "./helpers.js";
+import { assertBuilt, cli, readmeSchemas, tempDir, validateSchema, writeFiles } from "./helpers.js";
+
+const schemas = readmeSchemas();
 
 const WORDS = "the a cat dog sat ran on under mat log big small red blue house garden river bridge old new".split(" ");
 
@@ -99,6 +101,11 @@ describe("merge refuses shards that cover the same segments", () => {
     const second = JSON.parse(readFileSync(join(dir, plain), "utf8").split("\n")[1]!) as { segments: { ids?: string; digest: string } };
     expect(second.segments.ids).toBeUndefined();
     expect(statSync(join(dir, rows)).size).toBeGreaterThan(statSync(join(dir, plain)).size);
+    for (const file of [plain, rows]) {
+      for (const line of readFileSync(join(dir, file), "utf8").trimEnd().split("\n")) {
+        expect(validateSchema(JSON.parse(line), schemas["stats line"] as object)).toEqual([]);
+      }
+    }
   });
 });
 

@@ -8,7 +8,9 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { conformanceDir, hasShared, readDataset, readJson, SKIP_MESSAGE } from "../../../tooling/conformance/data.js";
-import { assertBuilt, cli, tempDir, toyPlugin, writeFiles } from "./helpers.js";
+import { assertBuilt, cli, readmeSchemas, tempDir, toyPlugin, validateSchema, writeFiles } from "./helpers.js";
+
+const schemas = readmeSchemas();
 
 interface Entry {
   system?: string;
@@ -94,7 +96,9 @@ describe.skipIf(files.length === 0)("score with significance flags prints sacreb
       it("JSONL records of the same systems give sacrebleu's paired-bs numbers exactly (-f json, full precision)", async () => {
         const r = await cli(["score", "-m", "bleu,chrf,ter", "-i", "systems.jsonl", "-f", "json", "--paired-bs"], { cwd: folder, env: { SACREBLEU_SEED: undefined } });
         expect(r.stderr).toBe("");
-        const sig = (JSON.parse(r.stdout) as { significance: SigJson }).significance;
+        const doc = JSON.parse(r.stdout) as { significance: SigJson };
+        expect(validateSchema(doc, schemas.score as object)).toEqual([]);
+        const sig = doc.significance;
         expect(sig).toMatchObject({ test: "paired-bs", samples: 1000, seed: "12345", baseline: "sys0" });
         let compared = 0;
         for (const m of sig.metrics) {
@@ -148,6 +152,7 @@ describe("significance flags on small data", () => {
     const lines = jsonl.stdout.trim().split("\n").map((l) => JSON.parse(l) as { significance: { test: string; pValue: number | null; mean: number } });
     expect(lines).toHaveLength(4);
     for (const l of lines) expect(l.significance).toMatchObject({ test: "paired-bs", samples: 100, seed: "12345" });
+    for (const l of lines) expect(validateSchema(l, schemas["jsonl line"] as object)).toEqual([]);
     expect(lines.filter((l) => l.significance.pValue === null)).toHaveLength(2);
   });
 

@@ -12,7 +12,7 @@ import { checkOverlaps, checkSegmentsField, checkShardInfo, checkShards, type Re
 import { formatSignificance, runSignificance, significancePlan, SIGNIFICANCE_HELP, type SignificanceFlags } from "../significance.js";
 import { concatRows, rowsOf, type SystemRows } from "@gramscore/significance";
 import { FORMATS } from "../constants.js";
-import { significanceOptions } from "./significance-options.js";
+import { significanceOptions } from "../significance-options.js";
 import { checkFinite, chooseFormat, emit, globals, maxWidth, pluginOf, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
 import { bind, formatOption, parseWidth, type CommandModule, type Context } from "./kit.js";
 

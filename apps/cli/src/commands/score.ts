@@ -8,7 +8,7 @@ import { checkFinite, chooseFormat, emit, globals, maxWidth, metricNames, prepar
 import { FORMATS } from "../constants.js";
 import { formatSignificance, runSignificance, significancePlan, SIGNIFICANCE_HELP, type SignificanceFlags } from "../significance.js";
 import { SCOPED_HELP, bind, formatOption, inputOptions, parseWidth, type CommandModule, type Context } from "./kit.js";
-import { significanceOptions } from "./significance-options.js";
+import { significanceOptions } from "../significance-options.js";
 
 /** `gramscore score`. */
 async function action(ctx: Context, refs: string[], flags: ScoreFlags, cmd: Command) {
