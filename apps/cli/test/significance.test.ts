@@ -6,9 +6,14 @@
  */
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Readable } from "node:stream";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { RowCollector, createCliRegistry, jsonlUnits, recordBatches, scoreInput, scoreParallel } from "gramscore";
+import type { CliIO, PreparedMetric, Report } from "gramscore";
+import { collectRows } from "@gramscore/significance";
 import { conformanceDir, hasShared, readDataset, readJson, SKIP_MESSAGE } from "../../../tooling/conformance/data.js";
-import { assertBuilt, cli, readmeSchemas, tempDir, toyPlugin, validateSchema, writeFiles } from "./helpers.js";
+import { assertBuilt, cli, data, readmeSchemas, tempDir, toyPlugin, validateSchema, writeFiles } from "./helpers.js";
 
 const schemas = readmeSchemas();
 
@@ -221,5 +226,59 @@ describe("significance flags on small data", () => {
     const stray = await cli([...args, "--paired-bs-n", "10"]);
     expect(stray.code).toBe(2);
     expect(stray.stderr).toContain("--paired-bs-n goes with --paired-bs");
+  });
+});
+
+describe("rows gathered by worker threads equal one thread's (property, in process, tiny units)", () => {
+  const record = fc.record({
+    system: fc.constantFrom("a", "b", "c"),
+    hyp: fc.oneof(fc.constantFrom("the cat", "a dog sat", "", "x y z z", "the dog sat on the mat"), fc.string({ maxLength: 12 })),
+    refs: fc.array(fc.constantFrom("the cat", "the dog sat", "z", "y x", "a mat"), { minLength: 2, maxLength: 2 }),
+  });
+  const io = (text: string): CliIO => ({ stdin: Readable.from([Buffer.from(text)]), stdout: process.stdout, stderr: process.stderr, cwd: data, env: {} });
+  async function prepare(): Promise<PreparedMetric[]> {
+    const { registry } = await createCliRegistry({ cwd: data, plugins: [] });
+    const out: PreparedMetric[] = [];
+    for (const name of ["bleu", "chrf", "ter"]) out.push({ name, plugin: "", options: {}, metric: await registry.createAsync("metric", name, {}) });
+    return out;
+  }
+  const spec = { rows: true, digests: true };
+
+  it("concatRows over the workers' parts gives the rows and digests of one pass, equal to collectRows", async () => {
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 7 }), fc.integer({ min: 2, max: 3 }), async (records, lines, jobs) => {
+        const text = records.map((r) => JSON.stringify(r)).join("\n");
+        const oneMetrics = await prepare();
+        const one = new RowCollector(oneMetrics.map((m) => m.metric), spec);
+        const r1: Report = await scoreInput(oneMetrics, recordBatches(jsonlUnits([], io(text), { read: 0, total: undefined })), { hook: one });
+        const manyMetrics = await prepare();
+        const many = new RowCollector(manyMetrics.map((m) => m.metric), spec);
+        const r2: Report = await scoreParallel(manyMetrics, jsonlUnits([], io(text), { read: 0, total: undefined }, { lines, bytes: 0, own: true }), {
+          jobs,
+          cwd: data,
+          plugins: [],
+          hook: many,
+          collect: spec,
+          execArgv: [],
+        });
+        expect(r2.systems.map((s) => s.name)).toEqual(r1.systems.map((s) => s.name));
+        r1.systems.forEach((s, i) => {
+          expect(many.digests(s.name)).toEqual(one.digests(s.name));
+          oneMetrics.forEach((m, k) => {
+            const a = one.systemRows(s.name, k, s.scores[k]!.stats);
+            const b = many.systemRows(s.name, k, r2.systems[i]!.scores[k]!.stats);
+            const direct = collectRows(m.metric, records.filter((x) => x.system === s.name));
+            expect(b.rows).toEqual(a.rows);
+            expect(a.rows).toEqual(direct.rows);
+            expect(b.score).toBe(direct.score);
+            expect(b.signature).toBe(direct.signature);
+          });
+        });
+        runs++;
+      }),
+      { numRuns: 15 },
+    );
+    console.log(`${runs} random inputs: rows and segment digests from --jobs workers equal one thread's and collectRows'`);
   });
 });
