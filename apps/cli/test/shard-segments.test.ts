@@ -133,6 +133,17 @@ describe("merge with significance flags on stats --rows shards equals the one-pa
     });
   }
 
+  it("stats --rows --jobs 2 writes the shard one thread writes (2,100 lines: two units of work)", async () => {
+    const { ref, systems } = corpus(2100);
+    writeFiles(dir, { "j.ref": lines(ref, 0, 2100), "j.s0": lines(systems[0]!, 0, 2100), "j.s1": lines(systems[1]!, 0, 2100) });
+    const args = ["stats", "-m", "bleu,chrf", "j.ref", "-i", "j.s0", "j.s1", "--rows"];
+    const one = await cli(args, { cwd: dir });
+    const two = await cli([...args, "--jobs", "2"], { cwd: dir });
+    expect(two.stderr).toBe("");
+    expect(two.stdout).toBe(one.stdout);
+    expect(one.stdout.split("\n")[0]).toContain('"rows":{"name":"BLEU"');
+  });
+
   it("shards without --rows: a clear error", async () => {
     const a = await shard("n1", 0, 60);
     const b = await shard("n2", 60, 120);
