@@ -485,7 +485,7 @@ export function significanceJson(report: Report, result: SignificanceResult): un
  * `--confidence` lines (metrics sorted by name, as sacrebleu's command line does; with several
  * systems, one block per system under its name).
  */
-export function significanceText(report: Report, result: SignificanceResult, width: number, widthGiven: boolean): string {
+export function significanceText(report: Report, result: SignificanceResult, width: number): string {
   if (result.kind === "paired") return formatPairedTable(result.results, { width });
   const order = report.metrics.map((_, k) => k).sort((a, b) => (report.metrics[a]!.name < report.metrics[b]!.name ? -1 : report.metrics[a]!.name > report.metrics[b]!.name ? 1 : 0));
   const blocks = report.systems.map((s, i) => {
@@ -501,7 +501,6 @@ export function significanceText(report: Report, result: SignificanceResult, wid
     const text = formatConfidenceLines(lines, width);
     return report.systems.length > 1 ? `${s.name}:\n${text}` : text;
   });
-  void widthGiven;
   return blocks.join("\n");
 }
 
@@ -516,7 +515,8 @@ export function formatSignificance(
   switch (format) {
     case "table":
     case "text":
-      return significanceText(report, result, options.widthGiven ? options.width : 1, options.widthGiven);
+      // sacrebleu's default width is 1 decimal; -w changes it.
+      return significanceText(report, result, options.widthGiven ? options.width : 1);
     case "json": {
       const doc = { ...(reportJson(augmented, options) as Record<string, unknown>), significance: significanceJson(report, result) };
       return (function* () {
