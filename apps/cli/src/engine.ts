@@ -75,6 +75,18 @@ export interface ScoreOptions {
    */
   sink?: SegmentSink;
   flush?: () => Promise<void>;
+  /** Sees every record's statistics (statistics rows for resampling, segment digests); see significance.ts. */
+  hook?: RecordHook;
+}
+
+/**
+ * Sees every scored record with its statistics under each metric, per system; what it gathers in a
+ * worker thread travels with the part ({@link take}) and is added in input order ({@link addPart}).
+ */
+export interface RecordHook {
+  add(system: string, record: InputRecord, stats: readonly unknown[]): void;
+  take(system: string): unknown;
+  addPart(system: string, data: unknown): void;
 }
 
 interface SystemState {
@@ -93,6 +105,8 @@ export interface PartSystem {
   readonly totals: readonly unknown[];
   /** Per-segment results of each metric (indexes counted from the start of the part). */
   readonly segments?: readonly (readonly SegmentScore[])[];
+  /** What the record hook gathered for this system in the part. */
+  readonly hooked?: unknown;
 }
 
 /** Something that takes per-segment results as they are scored (see segment-stream.ts). */
@@ -138,13 +152,15 @@ export class Tally {
   private readonly sink: SegmentSink | undefined;
   /** The system of each record added, in order (kept with per-segment results, for toPart). */
   private readonly order: SystemState[] = [];
+  private readonly hook: RecordHook | undefined;
 
   /**
    * @param segments Score every segment too.
    * @param sink Where per-segment results go as they are scored; without one they are kept for the report.
    */
-  constructor(metrics: readonly Metric[], segments: boolean, sink?: SegmentSink) {
+  constructor(metrics: readonly Metric[], segments: boolean, sink?: SegmentSink, hook?: RecordHook) {
     this.metrics = metrics;
+    this.hook = hook;
     this.segments = segments;
     this.sink = segments ? sink : undefined;
   }
@@ -173,10 +189,12 @@ export class Tally {
     try {
       const seg = validateSegment(record, state.count);
       const streamed: SegmentScore[] | undefined = this.sink === undefined ? undefined : [];
+      const hooked: unknown[] | undefined = this.hook === undefined ? undefined : [];
       for (let k = 0; k < this.metrics.length; k++) {
         const metric = this.metrics[k]!;
         current = metric;
         const stats = metric.stats(seg.hyp, seg.refs);
+        hooked?.push(stats);
         state.totals[k] = metric.merge(state.totals[k], stats);
         if (state.segments !== undefined || streamed !== undefined) {
           const result = metric.score(stats, "segment");
@@ -185,6 +203,7 @@ export class Tally {
           else state.segments![k]!.push(score);
         }
       }
+      if (hooked !== undefined) this.hook!.add(state.name, record, hooked);
       if (streamed !== undefined) this.sink!.segment(state.name, state.count, streamed);
       else if (state.segments !== undefined) this.order.push(state);
     } catch (error) {
@@ -208,6 +227,7 @@ export class Tally {
     }
     for (const sys of part.systems) {
       const state = this.state(sys.name);
+      if (sys.hooked !== undefined) this.hook?.addPart(sys.name, sys.hooked);
       for (let k = 0; k < this.metrics.length; k++) {
         state.totals[k] = this.metrics[k]!.merge(state.totals[k], sys.totals[k]);
         const own = state.segments?.[k];
@@ -228,7 +248,9 @@ export class Tally {
     for (const s of this.systems.values()) {
       if (s.count === 0) continue;
       position.set(s, systems.length);
-      systems.push(s.segments === undefined ? { name: s.name, count: s.count, totals: s.totals } : { name: s.name, count: s.count, totals: s.totals, segments: s.segments });
+      const hooked = this.hook?.take(s.name);
+      const part: PartSystem = s.segments === undefined ? { name: s.name, count: s.count, totals: s.totals } : { name: s.name, count: s.count, totals: s.totals, segments: s.segments };
+      systems.push(hooked === undefined ? part : { ...part, hooked });
     }
     if (!this.segments || this.sink !== undefined) return { records: this.seen, systems };
     return { records: this.seen, systems, order: this.order.map((s) => position.get(s)!) };
@@ -277,6 +299,7 @@ export async function scoreInput(
     metrics.map((m) => m.metric),
     options.segments === true,
     options.sink,
+    options.hook,
   );
   for await (const batch of batches) {
     for (const record of batch) tally.add(record);

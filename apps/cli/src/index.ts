@@ -44,6 +44,8 @@ export type {
 export { JOB_UNIT, WorkerPool, scoreParallel } from "./parallel.js";
 export type { ParallelOptions, WorkerSetup, WorkerStart } from "./parallel.js";
 export { columnsOf, formatReport, reportJson } from "./format.js";
+export { RowCollector, formatSignificance, runSignificance, segmentDigest, significancePlan } from "./significance.js";
+export type { CollectSpec, CollectedPart, SignificanceFlags, SignificancePlan, SignificanceResult } from "./significance.js";
 export type { Column, FormatReportOptions } from "./format.js";
 export { highlightWords, matchedStrings, renderTree } from "./explain.js";
 export { DEMO_SETS } from "./demo-data.js";

@@ -9,6 +9,7 @@ import type { Worker } from "node:worker_threads";
 import { ErrorCode, GramscoreError } from "@gramscore/core";
 import { Tally, type PartResult, type PreparedMetric, type Report, type ScoreOptions } from "./engine.js";
 import type { InputRecord, InputUnit, UnitSize } from "./input.js";
+import type { CollectSpec } from "./significance.js";
 
 /**
  * Size of the units sent to workers: about 2,000 segments or 2 MB of text, whichever comes first:
@@ -32,6 +33,8 @@ export interface WorkerSetup {
   readonly metrics: readonly { readonly name: string; readonly options: Record<string, unknown> }[];
   /** Also score every segment. */
   readonly segments: boolean;
+  /** Gather statistics rows and/or segment digests (significance.ts); absent: nothing. */
+  readonly collect?: CollectSpec;
 }
 
 /** A message to a worker: the setup, then units of work. */
@@ -218,6 +221,8 @@ export interface ParallelOptions extends ScoreOptions {
    * there are `jobs` of them; scoreParallel closes them in any case.
    */
   pool?: Promise<WorkerPool>;
+  /** What the workers gather for `hook` (the same spec as the main thread's collector). */
+  collect?: CollectSpec;
 }
 
 /**
@@ -232,6 +237,7 @@ export async function scoreParallel(prepared: readonly PreparedMetric[], units: 
     prepared.map((m) => m.metric),
     segments,
     options.sink,
+    options.hook,
   );
   let pool: WorkerPool | undefined;
   const iterator = units[Symbol.asyncIterator]();
@@ -243,7 +249,8 @@ export async function scoreParallel(prepared: readonly PreparedMetric[], units: 
       const preload = prepared.map((m) => m.name);
       pool = await WorkerPool.start(options.jobs, { cwd: options.cwd, plugins: options.plugins, preload }, options.execArgv);
     }
-    pool.setup({ metrics: prepared.map((m) => ({ name: m.name, options: m.options })), segments });
+    const collect = options.collect;
+    pool.setup({ metrics: prepared.map((m) => ({ name: m.name, options: m.options })), segments, ...(collect === undefined ? {} : { collect }) });
     // Units sent and not merged yet, in input order. Each worker is kept busy with up to
     // PER_WORKER units; replies that come back before the ones ahead of them wait here (up to
     // AHEAD units per worker), so a slow unit does not leave the other workers idle.

@@ -108,7 +108,7 @@ export function checkShards(entries: readonly ReadEntry[]): string | undefined {
       throw new GramscoreError(
         ErrorCode.INVALID_STATS,
         `${describeShard(info)} is given twice: ${before.where} and ${e.where} both hold its ${e.entry.metric} statistics of system ${e.entry.system}. ` +
-          "Give each shard once (if two shards really have the same content, write them with different --shard-id).",
+          "Give each shard once (if two shards really have the same content, write them with different --shard-id and merge with --allow-repeated-segments).",
         { details: { shard: info.id, first: before.where, second: e.where } },
       );
     }
@@ -149,4 +149,116 @@ export function checkShards(entries: readonly ReadEntry[]): string | undefined {
     `${files.join(", ")} ${files.length === 1 ? "has" : "have"} no shard identity (written by an older gramscore stats): a shard given twice or ` +
     "with lines missing cannot be detected there. Write the shards again to have them checked."
   );
+}
+
+/**
+ * The `segments` field of a stats line: which segments of its system the shard covers, as a 64-bit
+ * digest of each segment's text (hypothesis and references; significance.ts `segmentDigest`). The
+ * first line of each system in a shard carries every segment's digest (`ids`, base64, 8 bytes a
+ * segment); the others carry only `digest`, a SHA-256 over them that ties them to that line.
+ */
+export interface ShardSegments {
+  /** First 16 hex digits of the SHA-256 of the segment digests, in order. */
+  readonly digest: string;
+  /** Every segment's digest (two little-endian 32-bit words), base64; on the system's first line in the shard. */
+  readonly ids?: string;
+}
+
+/** The `segments` field for a system whose segment digests are `words` (two per segment). */
+export function segmentsField(words: Uint32Array, withIds: boolean): ShardSegments {
+  const bytes = Buffer.from(words.buffer, words.byteOffset, words.byteLength);
+  const digest = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+  return withIds ? { digest, ids: bytes.toString("base64") } : { digest };
+}
+
+/** Checks the `segments` field of a line read by `merge` (undefined when absent). */
+export function checkSegmentsField(value: unknown, count: number, where: string): { digest: string; ids?: Uint32Array } | undefined {
+  if (value === undefined) return undefined;
+  const v = value as Partial<ShardSegments> | null;
+  const bad = (why: string): never => {
+    throw new GramscoreError(
+      ErrorCode.INVALID_STATS,
+      `${where}: "segments" must be {"digest": hex, "ids"?: base64} as gramscore stats writes it, but ${why}. Write the shard again with gramscore stats.`,
+    );
+  };
+  if (v === null || typeof v !== "object" || typeof v.digest !== "string") return bad(`got ${describeValue(value)}`);
+  if (v.ids === undefined) return { digest: v.digest };
+  if (typeof v.ids !== "string") return bad(`"ids" is ${describeValue(v.ids)}`);
+  const bytes = Buffer.from(v.ids, "base64");
+  if (bytes.length !== count * 8) return bad(`"ids" holds ${bytes.length / 8} segment digests for ${count} segments`);
+  const words = new Uint32Array(count * 2);
+  for (let i = 0; i < words.length; i++) words[i] = bytes.readUInt32LE(i * 4);
+  if (segmentsField(words, false).digest !== v.digest) return bad(`"ids" does not match "digest" (the line was changed)`);
+  return { digest: v.digest, ids: words };
+}
+
+/** The segments of one system in one shard, as `merge` compares them. */
+export interface ShardSpan {
+  /** How the shard is named in messages (`part1.jsonl (shard 3f2a…)`). */
+  readonly label: string;
+  readonly system: string;
+  /** Two words per segment. */
+  readonly ids: Uint32Array;
+}
+
+/**
+ * Where `b` continues or repeats `a`: `b`'s first segment is `a`'s segment `at`, and from there on the
+ * two agree up to the end of either (so `b` lies inside `a`, or a tail of `a` is a head of `b`).
+ */
+function runFrom(a: Uint32Array, b: Uint32Array): { at: number; length: number } | undefined {
+  const na = a.length / 2;
+  const nb = b.length / 2;
+  if (na === 0 || nb === 0) return undefined;
+  for (let p = 0; p < na; p++) {
+    if (a[2 * p] !== b[0] || a[2 * p + 1] !== b[1]) continue;
+    const length = Math.min(na - p, nb);
+    let i = 1;
+    while (i < length && a[2 * (p + i)] === b[2 * i] && a[2 * (p + i) + 1] === b[2 * i + 1]) i++;
+    if (i === length) return { at: p, length };
+  }
+  return undefined;
+}
+
+/**
+ * Refuses shards of one system that cover the same segments: the same segments given twice, one shard
+ * inside another, or two slices that overlap (a tail of one is a head of the other). Shards are
+ * slices of one corpus, so segments they share form one run in the same order; two shards merely
+ * holding the same sentence somewhere do not count, but a run that reaches the end of one shard does,
+ * however short (an off-by-one slice repeats one segment).
+ * @throws GramscoreError `INVALID_STATS` naming both shards, the system and the segments.
+ */
+export function checkOverlaps(spans: readonly ShardSpan[]): void {
+  const bySystem = new Map<string, ShardSpan[]>();
+  for (const s of spans) {
+    const list = bySystem.get(s.system) ?? [];
+    bySystem.set(s.system, list);
+    list.push(s);
+  }
+  for (const [system, list] of bySystem) {
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        for (const [a, b] of [
+          [list[i]!, list[j]!],
+          [list[j]!, list[i]!],
+        ] as const) {
+          const run = runFrom(a.ids, b.ids);
+          if (run === undefined) continue;
+          const na = a.ids.length / 2;
+          const nb = b.ids.length / 2;
+          const what =
+            na === nb && run.at === 0
+              ? `${b.label} holds the same ${nb} segments as ${a.label}`
+              : run.length === nb
+                ? `${b.label} (${nb} segments) lies inside ${a.label}: they are its segments ${run.at + 1}–${run.at + nb}`
+                : `${b.label} and ${a.label} overlap: the first ${run.length} segment${run.length === 1 ? "" : "s"} of ${b.label} ${run.length === 1 ? "is" : "are"} the last of ${a.label} (its segments ${run.at + 1}–${na})`;
+          throw new GramscoreError(
+            ErrorCode.INVALID_STATS,
+            `System ${system}: ${what} (the same hypotheses and references in the same order), so merging would count them twice. ` +
+              "Write the shards from disjoint slices of the input (e.g. split -l N), or pass --allow-repeated-segments if these segments really occur twice in the corpus.",
+            { details: { system, first: a.label, second: b.label, at: run.at, length: run.length } },
+          );
+        }
+      }
+    }
+  }
 }

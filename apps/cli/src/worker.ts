@@ -9,6 +9,7 @@ import { Tally } from "./engine.js";
 import { unitRecords, type InputRecord } from "./input.js";
 import { toWire, type Job, type JobReply, type WorkerMessage, type WorkerSetup, type WorkerStart } from "./parallel.js";
 import { createCliRegistry } from "./setup.js";
+import { RowCollector } from "./significance.js";
 
 const start = workerData as WorkerStart;
 const port = parentPort!;
@@ -31,7 +32,8 @@ let ready: Promise<Metric[]> = Promise.reject(new Error("A worker thread receive
 ready.catch(() => {});
 
 function score(job: Job, metrics: readonly Metric[], segments: boolean): JobReply {
-  const tally = new Tally(metrics, segments);
+  const collect = setup?.collect;
+  const tally = new Tally(metrics, segments, undefined, collect === undefined ? undefined : new RowCollector(metrics, collect));
   const records = unitRecords(job.unit);
   for (;;) {
     let step: IteratorResult<InputRecord>;

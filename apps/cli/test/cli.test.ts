@@ -568,7 +568,7 @@ describe.concurrent("errors: one message, exit 1 for data, 2 for usage", () => {
     ["an unknown option", [...P, "score", "-m", "unigram", "--nope", "refA.txt"], 2, "gramscore: error: unknown option '--nope'"],
     ["an option value the metric rejects", [...P, "score", "-m", "unigram", "--beta", "-1", "refA.txt", "-i", "sysA.txt"], 2, "gramscore: error: beta must be a positive number, but got -1."],
     ["a non-number", [...P, "score", "-m", "unigram", "--beta", "x", "refA.txt"], 2, "--beta takes a number, but got \"x\""],
-    ["an unknown format", [...P, "score", "-m", "unigram", "-f", "xml", "refA.txt"], 2, "argument 'xml' is invalid. Allowed choices are table, json, jsonl, csv, markdown, latex."],
+    ["an unknown format", [...P, "score", "-m", "unigram", "-f", "xml", "refA.txt"], 2, "argument 'xml' is invalid. Allowed choices are table, json, jsonl, csv, markdown, latex, text."],
     ["a bad width", [...P, "score", "-m", "unigram", "-w", "x", "refA.txt"], 2, "-w takes a whole number of decimal places"],
     ["no metrics", [...P, "score", "refA.txt", "-i", "sysA.txt"], 2, "Choose the metrics with -m, e.g. gramscore score -m"],
     ["JSONL given with reference files", [...P, "score", "-m", "unigram", "refA.txt", "-i", "records.jsonl"], 2, "records.jsonl looks like JSONL records, but reference files were given too."],

@@ -51,6 +51,25 @@ describe("gramscore report", () => {
     expect(Object.keys(report.views)).toHaveLength(1);
   });
 
+  it("--confidence puts each score's bootstrap 95% CI beside it: score's --confidence numbers", async () => {
+    const dir = tempDir();
+    const out = join(dir, "ci.html");
+    const r = await inProcess(["report", "-m", "bleu,chrf", "refA.txt", "refB.txt", "-i", "sysA.txt", "sysB.txt", "--confidence", "--confidence-n", "300", "-o", out]);
+    expect(r.code, r.stderr).toBe(0);
+    const report = embedded(out);
+    expect(report.command).toContain("--confidence --confidence-n 300");
+    const score = await inProcess(["score", "-m", "bleu,chrf", "refA.txt", "refB.txt", "-i", "sysA.txt", "sysB.txt", "-f", "json", "--confidence", "--confidence-n", "300"]);
+    const sig = JSON.parse(score.stdout).significance;
+    for (const m of sig.metrics) {
+      const k = report.metrics.findIndex((x: any) => x.name === m.metric);
+      const measure = report.measures.find((x: any) => x.metric === k && x.column === "score");
+      m.systems.forEach((s: any, i: number) => {
+        expect(measure.annotations[i]).toMatchObject({ low: s.mean - s.ci, high: s.mean + s.ci, level: 0.95 });
+        expect(measure.annotations[i].note).toContain("|bs:300|seed:12345|");
+      });
+    }
+  });
+
   it("errors: no metric, an unknown baseline", async () => {
     const noMetric = await inProcess(["report", "refA.txt", "-i", "sysA.txt"]);
     expect(noMetric.code).not.toBe(0);

@@ -10,6 +10,7 @@ import { usageError } from "../errors.js";
 import { jsonlUnits, looksLikeJsonl, parallelUnits, recordBatches, type ByteCounter, type InputUnit, type UnitSize } from "../input.js";
 import { checkOutputPath, writeOutput, type OutputText } from "../output.js";
 import { startProgress } from "../progress.js";
+import { RowCollector, type CollectSpec } from "../significance.js";
 import { collectSpecOptions } from "../spec-options.js";
 import type { Context } from "./kit.js";
 
@@ -219,12 +220,17 @@ export async function scoreFromInput(
   command: string,
   bytes: ByteCounter = { read: 0, total: 0 },
   stream?: { sink: SegmentSink; flush: () => Promise<void> },
+  collect?: { spec: CollectSpec; collector?: RowCollector },
 ) {
   const refs = [...args, ...(flags.refs ?? [])];
   checkOutputPath(ctx.io, flags.output, [...refs, ...(flags.input ?? [])]);
   const names = await metricNames(ctx, flags.metrics, command);
   const metrics = await prepareMetrics(ctx, names, cmd);
   warnUnavailable(ctx, cmd);
+  // Statistics rows (significance) and segment digests (shards) are gathered as records are scored.
+  const collector = collect === undefined ? undefined : new RowCollector(metrics.map((m) => m.metric), collect.spec);
+  if (collect !== undefined) collect.collector = collector;
+  const hooked = collector === undefined ? {} : { hook: collector, collect: collector.spec };
   const processors = availableParallelism();
   const jobs = usefulJobs(flags.jobs ?? 1, processors);
   if (flags.jobs !== undefined && jobs < flags.jobs) {
@@ -247,6 +253,7 @@ export async function scoreFromInput(
         segments: flags.segments === true,
         onProgress: (n) => progress.update(n),
         ...(stream ?? {}),
+        ...hooked,
         ...(pool === undefined ? {} : { pool }),
       });
     } finally {
@@ -256,7 +263,7 @@ export async function scoreFromInput(
   const batches = recordBatches(openInput(ctx, refs, flags, bytes));
   const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
   try {
-    return await scoreInput(metrics, batches, { segments: flags.segments === true, onProgress: (n) => progress.update(n), ...(stream ?? {}) });
+    return await scoreInput(metrics, batches, { segments: flags.segments === true, onProgress: (n) => progress.update(n), ...(stream ?? {}), ...(collector === undefined ? {} : { hook: collector }) });
   } finally {
     progress.stop();
   }

@@ -8,7 +8,11 @@ import { formatReport } from "../format.js";
 import { openLines } from "../input.js";
 import { useColor } from "../io.js";
 import { checkOutputPath } from "../output.js";
-import { checkShardInfo, checkShards, type ReadEntry } from "../shard.js";
+import { checkOverlaps, checkSegmentsField, checkShardInfo, checkShards, type ReadEntry, type ShardSpan } from "../shard.js";
+import { formatSignificance, runSignificance, significancePlan, SIGNIFICANCE_HELP, type SignificanceFlags } from "../significance.js";
+import { concatRows, rowsOf, type SystemRows } from "@gramscore/significance";
+import { FORMATS } from "../constants.js";
+import { significanceOptions } from "../significance-options.js";
 import { checkFinite, chooseFormat, emit, globals, maxWidth, pluginOf, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
 import { bind, formatOption, parseWidth, type CommandModule, type Context } from "./kit.js";
 
@@ -110,8 +114,47 @@ function signatureHint(a: string, b: string): string {
 }
 
 /** `gramscore merge`. */
-async function action(ctx: Context, files: string[], flags: OutputFlags, cmd: Command) {
+type MergeFlags = OutputFlags & SignificanceFlags & { allowRepeatedSegments?: boolean };
+
+/** The segments each shard covers per system (lines written with segment digests). */
+function spansOf(shards: readonly ReadEntry[]): ShardSpan[] {
+  const spans: ShardSpan[] = [];
+  for (const s of shards) {
+    const seg = checkSegmentsField((s.entry as { segments?: unknown }).segments, s.entry.count, s.where);
+    if (seg?.ids === undefined) continue;
+    spans.push({ label: `${s.file} (shard ${s.entry.shard?.id ?? "without id"})`, system: s.entry.system, ids: seg.ids });
+  }
+  return spans;
+}
+
+/** The statistics rows a `stats --rows` line carries, checked, as one chunk of its system's rows. */
+function rowsOfLine(read: ReadEntry, metric: PreparedMetric["metric"]): SystemRows {
+  const resampler = rowsOf(metric);
+  const rows = (read.entry as { rows?: { width?: unknown; values?: unknown } }).rows;
+  if (rows === undefined) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_STATS,
+      `${read.where} holds no statistics rows, which confidence intervals and paired tests resample. Write the shards with gramscore stats --rows.`,
+    );
+  }
+  const values = rows.values;
+  if (
+    rows.width !== resampler.width ||
+    !Array.isArray(values) ||
+    values.length !== read.entry.count * resampler.width ||
+    !values.every((v) => typeof v === "number" && Number.isFinite(v))
+  ) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_STATS,
+      `${read.where}: "rows" must hold ${read.entry.count} rows of ${resampler.width} finite numbers for ${read.entry.metric}, as gramscore stats --rows writes them. Write the shard again.`,
+    );
+  }
+  return { name: resampler.name, count: read.entry.count, width: resampler.width, rows: Float64Array.from(values as number[]), score: Number.NaN, signature: "", resampler };
+}
+
+async function action(ctx: Context, files: string[], flags: MergeFlags, cmd: Command) {
   checkOutputPath(ctx.io, flags.output, files);
+  const plan = significancePlan(flags, ctx.io.env);
   const shards = await readShards(ctx, files);
   // Shards of one metric with the same options form a group; they must agree on the signature.
   const groups = new Map<string, ReadEntry[]>();
@@ -148,6 +191,9 @@ async function action(ctx: Context, files: string[], flags: OutputFlags, cmd: Co
   // Then what identifies the shards: duplicates, missing lines, metrics over different segments.
   const warning = checkShards(shards);
   if (warning !== undefined) ctx.io.stderr.write(`gramscore: warning: ${warning}\n`);
+  // And the segments they cover: no segments of a system in two shards.
+  const spans = spansOf(shards);
+  if (flags.allowRepeatedSegments !== true) checkOverlaps(spans);
   const metrics = new Map<string, PreparedMetric>();
   const systems = new Map<string, Map<string, Accumulator<unknown, unknown>>>();
   for (const [key, group] of groups) {
@@ -200,6 +246,25 @@ async function action(ctx: Context, files: string[], flags: OutputFlags, cmd: Co
     return { name, count: Math.max(0, ...scores.map((s) => s?.count ?? 0)), scores };
   });
   const report: Report = { metrics: prepared.map(describeMetric), systems: reports, segments: false };
+  if (plan !== undefined) {
+    // Rows of each system joined in the order the shards were given (give them in corpus order to
+    // get the one-pass numbers: the resampled segment indexes follow that order).
+    const result = runSignificance(plan, report, (s, k) => {
+      const key = keys[k]!;
+      const lines = groups.get(key)!.filter((g) => g.entry.system === s.name);
+      const metric = metrics.get(key)!.metric;
+      return concatRows(
+        lines.map((g) => rowsOfLine(g, metric)),
+        metric,
+        systems.get(s.name)!.get(key)!.stats,
+      );
+    });
+    const text = (flags.format as string | undefined) === "text";
+    const format = text ? "text" : chooseFormat(ctx, flags.format);
+    await emit(ctx, formatSignificance(report, result, format, { ...widthOf(ctx, flags.width), color: false, command: "merge", maxWidth: maxWidth(ctx) }), flags.output);
+    checkFinite(ctx, report);
+    return;
+  }
   const format = chooseFormat(ctx, flags.format);
   const color = format === "table" && flags.output === undefined && useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false);
   await emit(ctx, formatReport(report, format, { ...widthOf(ctx, flags.width), color, command: "merge", maxWidth: maxWidth(ctx) }), flags.output);
@@ -209,14 +274,16 @@ async function action(ctx: Context, files: string[], flags: OutputFlags, cmd: Co
 /** The `merge` command. */
 export const command: CommandModule = {
   define(program, ctx) {
-    return program
+    return significanceOptions(program
       .command("merge")
       .summary("merge shard statistics into the final scores")
       .description("Merge statistics written by `gramscore stats` (any number of files, any order) into corpus scores.")
       .argument("<shards...>", "files written by gramscore stats ('-' is stdin)")
-      .addOption(formatOption())
+      .addOption(formatOption([...FORMATS, "text"]))
       .option("-w, --width <n>", "decimal places (default 4)", parseWidth)
       .option("-o, --output <file>", "write the result to a file instead of stdout")
+      .option("--allow-repeated-segments", "merge shards even when one repeats segments of another (the same text in the same order)"))
+      .addHelpText("after", `${SIGNIFICANCE_HELP} Shards for these must be written with gramscore stats --rows, and given in corpus order.`)
       .action(bind(ctx, action));
   },
 };

@@ -4,6 +4,8 @@ import { buildReport, groupRecords, renderReport } from "@gramscore/report";
 import { recordBatches, type ByteCounter } from "../input.js";
 import { checkOutputPath } from "../output.js";
 import { startProgress } from "../progress.js";
+import { columnOfRows, rowsFromStats, significancePlan } from "../significance.js";
+import { confidenceInterval } from "@gramscore/significance";
 import { emit, metricNames, openInput, prepareMetrics, warnUnavailable, type InputFlags } from "./common.js";
 import { SCOPED_HELP, bind, inputOptions, type CommandModule, type Context } from "./kit.js";
 
@@ -13,6 +15,9 @@ interface ReportFlags extends InputFlags {
   baseline?: string;
   explainLimit?: number;
   progress?: boolean;
+  confidence?: boolean;
+  confidenceN?: number;
+  seed?: string;
 }
 
 /** A shell word as typed (quoted when it needs to be), for the command line shown in the report. */
@@ -28,12 +33,24 @@ function commandLine(names: readonly string[], refs: readonly string[], flags: R
   if (flags.baseline !== undefined) words.push("--baseline", flags.baseline);
   if (flags.explainLimit !== undefined) words.push("--explain-limit", String(flags.explainLimit));
   if (flags.title !== undefined) words.push("--title", flags.title);
+  if (flags.confidence === true) words.push("--confidence");
+  if (flags.confidenceN !== undefined) words.push("--confidence-n", String(flags.confidenceN));
+  if (flags.seed !== undefined) words.push("--seed", flags.seed);
   words.push("-o", flags.output ?? "report.html");
   return words.map(shellWord).join(" ");
 }
 
 /** `gramscore report`. */
 async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Command) {
+  // --confidence: each score's bootstrap 95% CI beside it (sacrebleu's --confidence numbers).
+  const plan = significancePlan(
+    {
+      ...(flags.confidence === true ? { confidence: true } : {}),
+      ...(flags.confidenceN === undefined ? {} : { confidenceN: flags.confidenceN }),
+      ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+    },
+    ctx.io.env,
+  );
   const names = await metricNames(ctx, flags.metrics, "report");
   if (flags.jobs !== undefined && flags.jobs > 1) ctx.io.stderr.write("gramscore: warning: report scores in this thread; --jobs is ignored\n");
   const prepared = await prepareMetrics(ctx, names, cmd);
@@ -61,6 +78,16 @@ async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Com
       ...(flags.title === undefined ? {} : { title: flags.title }),
       ...(flags.baseline === undefined ? {} : { baseline: flags.baseline }),
       ...(flags.explainLimit === undefined ? {} : { explainLimit: flags.explainLimit }),
+      ...(plan?.kind === "confidence"
+        ? {
+            annotate: ({ metric, stats }) => {
+              const rows = rowsFromStats(metric, stats);
+              const c = confidenceInterval(rows, { samples: plan.samples, seed: plan.seed });
+              const column = columnOfRows(rows.name, Object.keys(metric.summarize(metric.score(stats.reduce((a, b) => metric.merge(a, b), metric.empty()), "corpus"))));
+              return { [column]: { low: c.mean - c.ci, high: c.mean + c.ci, level: 0.95, note: `${c.name} bootstrap mean ${c.mean} ± ${c.ci} (${c.signature})` } };
+            },
+          }
+        : {}),
     },
   );
   const output = flags.output ?? "report.html";
@@ -71,6 +98,12 @@ async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Com
 function parseLimit(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError("takes a whole number of segments (0 for none).");
+  return n;
+}
+
+function parseSamples(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError("takes a whole number of resamples (1 or more).");
   return n;
 }
 
@@ -93,6 +126,9 @@ export const command: CommandModule = {
       .option("--title <text>", "title of the page")
       .option("--baseline <system>", "the system the others are compared with (default: the first)")
       .option("--explain-limit <n>", "segments whose matches are embedded (default: 600 segment × system pairs)", parseLimit)
+      .option("--confidence", "show each score's bootstrap 95% confidence interval (sacrebleu's --confidence; metrics with numeric rows)")
+      .option("--confidence-n <n>", "bootstrap resamples of --confidence (default 1000, sacrebleu 2.6.0's)", parseSamples)
+      .option("--seed <n|none>", "seed of --confidence (default: $SACREBLEU_SEED, else 12345; none: unseeded)")
       .option("--no-progress", "no progress bar")
       .addHelpText("after", SCOPED_HELP)
       .action(bind(ctx, action));

@@ -5,12 +5,27 @@ import { checkOutputPath, openOutput } from "../output.js";
 import { SegmentStream } from "../segment-stream.js";
 import { useColor } from "../io.js";
 import { checkFinite, chooseFormat, emit, globals, maxWidth, metricNames, prepareMetrics, scoreFromInput, widthOf, type InputFlags, type OutputFlags } from "./common.js";
+import { FORMATS } from "../constants.js";
+import { formatSignificance, runSignificance, significancePlan, SIGNIFICANCE_HELP, type SignificanceFlags } from "../significance.js";
 import { SCOPED_HELP, bind, formatOption, inputOptions, parseWidth, type CommandModule, type Context } from "./kit.js";
+import { significanceOptions } from "../significance-options.js";
 
 /** `gramscore score`. */
-async function action(ctx: Context, refs: string[], flags: InputFlags & OutputFlags & { segments?: boolean; progress?: boolean }, cmd: Command) {
-  const format = chooseFormat(ctx, flags.format);
+async function action(ctx: Context, refs: string[], flags: ScoreFlags, cmd: Command) {
+  const plan = significancePlan(flags, ctx.io.env);
+  const text = (flags.format as string | undefined) === "text";
+  const format = text ? "table" : chooseFormat(ctx, flags.format);
   const options = { ...widthOf(ctx, flags.width), command: "score", maxWidth: maxWidth(ctx) };
+  if (plan !== undefined) {
+    // Confidence intervals and paired tests: every segment's statistics rows are kept while scoring.
+    const collect: Parameters<typeof scoreFromInput>[7] = { spec: { rows: true, digests: false } };
+    const report = await scoreFromInput(ctx, refs, flags, cmd, "score", undefined, undefined, collect);
+    const collector = collect!.collector!;
+    const result = runSignificance(plan, report, (s, k) => collector.systemRows(s.name, k, s.scores[k]!.stats));
+    await emit(ctx, formatSignificance(report, result, text ? "text" : format, { ...options, color: false }), flags.output);
+    checkFinite(ctx, report);
+    return;
+  }
   if (flags.segments === true && (format === "jsonl" || format === "csv")) {
     // Segment lines are written as they are scored: nothing is kept per segment.
     await scoreStreamed(ctx, refs, flags, cmd, format, options);
@@ -50,11 +65,13 @@ async function scoreStreamed(
   }
 }
 
+type ScoreFlags = InputFlags & OutputFlags & SignificanceFlags & { segments?: boolean; progress?: boolean };
+
 /** The `score` command. */
 export const command: CommandModule = {
   pluginFlags: "metrics",
   define(program, ctx) {
-    return inputOptions(
+    return significanceOptions(inputOptions(
       program
         .command("score")
         .summary("score hypotheses against references")
@@ -65,11 +82,11 @@ export const command: CommandModule = {
         ),
     )
       .option("--segments", "also score every segment")
-      .addOption(formatOption())
+      .addOption(formatOption([...FORMATS, "text"]))
       .option("-w, --width <n>", "decimal places (default 4)", parseWidth)
       .option("-o, --output <file>", "write the result to a file instead of stdout")
-      .option("--no-progress", "no progress bar")
-      .addHelpText("after", SCOPED_HELP)
+      .option("--no-progress", "no progress bar"))
+      .addHelpText("after", SCOPED_HELP + "\n" + SIGNIFICANCE_HELP)
       .action(bind(ctx, action));
   },
 };

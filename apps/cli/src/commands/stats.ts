@@ -2,18 +2,38 @@
 import type { Command } from "commander";
 import { shardEntries } from "../engine.js";
 import type { ByteCounter } from "../input.js";
-import { shardInfo } from "../shard.js";
+import { segmentsField, shardInfo } from "../shard.js";
 import { emit, scoreFromInput, type InputFlags } from "./common.js";
 import { SCOPED_HELP, bind, inputOptions, type CommandModule, type Context } from "./kit.js";
 
 /** `gramscore stats`. */
-async function action(ctx: Context, refs: string[], flags: InputFlags & { output?: string; progress?: boolean; shardId?: string }, cmd: Command) {
+async function action(ctx: Context, refs: string[], flags: InputFlags & { output?: string; progress?: boolean; shardId?: string; rows?: boolean }, cmd: Command) {
   const bytes: ByteCounter = { read: 0, total: 0, digests: new Map() };
-  const report = await scoreFromInput(ctx, refs, flags, cmd, "stats", bytes);
+  // Segment digests always (merge refuses shards that repeat segments); statistics rows on request.
+  const collect: Parameters<typeof scoreFromInput>[7] = { spec: { rows: flags.rows === true, digests: true } };
+  const report = await scoreFromInput(ctx, refs, flags, cmd, "stats", bytes, undefined, collect);
+  const collector = collect!.collector!;
   const entries = shardEntries(report);
-  // Every line says which shard it belongs to, so that merge can refuse duplicates and missing lines.
+  // Every line says which shard it belongs to, so that merge can refuse duplicates and missing lines,
+  // and which segments of its system it covers, so that merge can refuse overlapping shards.
   const shard = shardInfo(bytes.digests!, entries.length, flags.shardId);
-  await emit(ctx, entries.map((e) => `${JSON.stringify({ ...e, shard })}\n`).join(""), flags.output);
+  const lines: string[] = [];
+  let e = 0;
+  for (const system of report.systems) {
+    const words = collector.digests(system.name);
+    let first = true;
+    report.metrics.forEach((_, k) => {
+      const score = system.scores[k];
+      if (score === undefined) return;
+      const entry = entries[e++]!;
+      const segments = segmentsField(words, first);
+      first = false;
+      const rows = flags.rows === true ? collector.systemRows(system.name, k, score.stats) : undefined;
+      const extra = rows === undefined ? {} : { rows: { name: rows.name, width: rows.width, values: Array.from(rows.rows) } };
+      lines.push(`${JSON.stringify({ ...entry, shard, segments, ...extra })}\n`);
+    });
+  }
+  await emit(ctx, lines.join(""), flags.output);
 }
 
 /** The `stats` command. */
@@ -31,6 +51,7 @@ export const command: CommandModule = {
     )
       .option("-o, --output <file>", "write the statistics to a file instead of stdout")
       .option("--shard-id <id>", "the shard's id (default: from a SHA-256 digest of its input files)")
+      .option("--rows", "also write every segment's statistics row, so that merge can run --paired-bs, --paired-ar and --confidence (shards grow with the segments)")
       .option("--no-progress", "no progress bar")
       .addHelpText("after", SCOPED_HELP)
       .action(bind(ctx, action));
