@@ -53,6 +53,8 @@ export interface MetricInfo {
   readonly options: Record<string, unknown>;
   /** The metric instance (for its optional `format()`); not serialized. */
   readonly metric: Metric;
+  /** Summary keys that are not scores (a CI half-width, a p-value): never marked as the best value. */
+  readonly unrankedKeys?: readonly string[];
 }
 
 /** Everything `score`, `merge` and `demo` print. */

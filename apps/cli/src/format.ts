@@ -36,6 +36,8 @@ export interface Column {
   /** `bleu` when the metric summarizes to one number, else `rouge.rouge1`. */
   readonly header: string;
   readonly higherIsBetter: boolean;
+  /** False for numbers that are not scores (a CI half-width, a p-value): no best value is marked. */
+  readonly ranked: boolean;
 }
 
 /** The columns of a report, metric by metric, keys in order of first appearance. */
@@ -47,7 +49,7 @@ export function columnsOf(report: Report): Column[] {
       for (const key of Object.keys(system.scores[k]?.summary ?? {})) if (!keys.includes(key)) keys.push(key);
     }
     for (const key of keys) {
-      out.push({ metric: k, key, header: keys.length === 1 ? m.name : `${m.name}.${key}`, higherIsBetter: m.higherIsBetter });
+      out.push({ metric: k, key, header: keys.length === 1 ? m.name : `${m.name}.${key}`, higherIsBetter: m.higherIsBetter, ranked: !(m.unrankedKeys ?? []).includes(key) });
     }
   });
   return out;
@@ -76,7 +78,7 @@ export function roundedSummary(summary: Record<string, number>, width: number): 
 function bestRows(report: Report, columns: readonly Column[], width: number): Set<string>[] {
   return columns.map((c) => {
     const best = new Set<string>();
-    if (report.systems.length < 2) return best;
+    if (report.systems.length < 2 || !c.ranked) return best;
     let top: number | undefined;
     for (const s of report.systems) {
       const v = value(s, c);

@@ -442,7 +442,7 @@ function testName(result: SignificanceResult): "confidence" | "paired-bs" | "pai
 export function withSignificance(report: Report, result: SignificanceResult): Report {
   const metrics: MetricInfo[] = report.metrics.map((m, k) => {
     const signature = result.kind === "confidence" ? (result.systems[0]?.intervals[k]?.signature ?? m.signature) : result.results[k]!.signature;
-    return { ...m, signature };
+    return { ...m, signature, unrankedKeys: ["ci", "p"] };
   });
   const systems: SystemReport[] = report.systems.map((s, i) => ({
     ...s,

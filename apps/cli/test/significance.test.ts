@@ -150,6 +150,17 @@ describe("significance flags on small data", () => {
     const md = await cli([...args, "--paired-ar", "--paired-ar-n", "100", "-f", "markdown"]);
     expect(md.stdout).toMatch(/\| system \| n \|.*bleu\.p/);
     expect(md.stdout).toContain("nrefs:1|ar:100|seed:12345|");
+    // A CI half-width or a p-value is not a score: never marked as the best value.
+    const mdBs = await cli([...args, "--paired-bs", "--paired-bs-n", "100", "-f", "markdown"]);
+    const table = mdBs.stdout.split("\n").filter((l) => l.startsWith("|")).map((l) => l.split("|").map((c) => c.trim()));
+    const head = table[0]!;
+    const body = table.slice(2);
+    for (const col of ["bleu.ci", "bleu.p", "chrf.ci", "chrf.p"]) {
+      const at = head.indexOf(col);
+      expect(at).toBeGreaterThan(0);
+      for (const row of body) expect(row[at]).not.toContain("**");
+    }
+    expect(body.filter((row) => row[head.indexOf("bleu.score")]!.includes("**")).length).toBeGreaterThan(0);
     const tex = await cli([...args, "--confidence", "--confidence-n", "50", "-f", "latex"]);
     expect(tex.stdout).toContain("bleu.ci");
     expect(tex.stdout).toContain("nrefs:1|bs:50|seed:12345|");
