@@ -29,8 +29,6 @@ export {
   unitRecords,
 } from "./input.js";
 export type { ByteCounter, DecodedLines, InputRecord, InputUnit, JsonlUnit, ReadOptions, TextLayout, TextUnit, UnitRecords, UnitSize } from "./input.js";
-export { scanRecord } from "./record-scan.js";
-export type { ScannedRecord } from "./record-scan.js";
 export { Tally, describeMetric, scoreInput, shardEntries } from "./engine.js";
 export type {
   MetricInfo,

@@ -9,7 +9,6 @@ import { createGunzip, type ZlibOptions } from "node:zlib";
 import { ErrorCode, GramscoreError, describeValue, pyRstrip } from "@gramscore/core";
 import type { CliIO } from "./io.js";
 import { profile } from "./profile.js";
-import { scanRecord } from "./record-scan.js";
 
 /** One segment read from the input. */
 export interface InputRecord {
@@ -616,24 +615,15 @@ function jsonlRecordList(unit: JsonlUnit): UnitRecords {
   profile?.lap("decoding");
   const records: InputRecord[] = [];
   const source = unit.source;
-  const fallback = unit.system ?? label(source);
   let line = unit.firstLine - 1;
   for (let i = 0; i < lines.length; i++) {
-    let text = lines[i]!;
+    const text = lines[i]!;
     line++;
-    // A byte order mark at the start of a JSONL file is not part of the data.
-    if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    // Only what scoring reads is taken from the line; anything unusual goes through JSON.parse and
-    // toRecord, which give the same record or the error they always gave.
-    const fast = scanRecord(text);
-    if (fast !== undefined) {
-      records.push({ system: fast.system ?? fallback, hyp: fast.hyp, refs: fast.refs, source, line });
-      continue;
-    }
-    if (lines[i]!.trim() === "") continue;
+    if (text.trim() === "") continue;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      // A byte order mark at the start of a JSONL file is not part of the data.
+      value = JSON.parse(line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch (cause) {
       profile?.lap("parsing");
       return { records, error: notJson(unit, line, cause) };

@@ -1,4 +1,4 @@
-// The fast JSONL record reader (scanRecord) and batched scoring (Tally.addBatch) against the
+// The list-based record reader (unitRecordList) and batched scoring (Tally.addBatch) against the
 // per-segment path they replace: JSON.parse + toRecord for every line, Tally.add for every record.
 // Same records, same statistics, and the same first error (code, message with file and line).
 import fc from "fast-check";
@@ -7,7 +7,7 @@ import { ErrorCode, isGramscoreError } from "@gramscore/core";
 import { createBleu } from "@gramscore/metric-bleu";
 import { createChrf } from "@gramscore/metric-chrf";
 import { createRouge } from "@gramscore/metric-rouge";
-import { Tally, scanRecord, toRecord, unitRecordList, type InputRecord, type JsonlUnit } from "gramscore";
+import { Tally, toRecord, unitRecordList, type InputRecord, type JsonlUnit } from "gramscore";
 
 const SOURCE = "data.jsonl";
 const encoder = new TextEncoder();
@@ -108,40 +108,18 @@ const line = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
 );
 
-describe("scanRecord (the fast JSONL reader)", () => {
+describe("unitRecordList (the JSONL reader)", () => {
   it("gives the records and the first error JSON.parse + toRecord give, on random valid and invalid lines (property)", () => {
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), fc.option(fc.constantFrom("default")), (lines, system) => {
-        const expected = slowRecords(lines, system ?? undefined);
+        // The reference reads the lines as a file holds them (a damaged line can split a surrogate pair, which UTF-8 cannot carry).
+        const expected = slowRecords(lines.map((l) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(encoder.encode(l))), system ?? undefined);
         const actual = unitRecordList(unit(lines, system ?? undefined));
         expect(actual.records).toEqual(expected.records);
         sameError(actual.error, expected.error);
       }),
       { numRuns: 600 },
     );
-  });
-
-  it("never accepts a line JSON.parse rejects, and reads hyp, refs and system as JSON.parse does (property)", () => {
-    fc.assert(
-      fc.property(fc.oneof(line, fc.string(), fc.string({ unit: "binary" })), (text) => {
-        const fast = scanRecord(text);
-        if (fast === undefined) return;
-        const value = JSON.parse(text) as { hyp: string; refs?: (string | null)[]; ref?: string; system?: unknown };
-        expect(fast.hyp).toBe(value.hyp);
-        expect(fast.refs).toEqual(Array.isArray(value.refs) ? value.refs.filter((r) => r !== null) : [value.ref]);
-        expect(fast.system).toBe(value.system === undefined || value.system === null ? undefined : String(value.system));
-      }),
-      { numRuns: 800 },
-    );
-  });
-
-  it("leaves escaped keys, deep nesting and numbers of every form to the exact path", () => {
-    expect(scanRecord('{"h\\u0079p": "a", "refs": ["b"]}')).toBeUndefined();
-    expect(scanRecord(`{"hyp": "a", "refs": ["b"], "x": ${"[".repeat(200)}${"]".repeat(200)}}`)).toBeUndefined();
-    expect(scanRecord('{"hyp": "a\\u00e9\\n", "refs": ["b", null], "system": -1.5e3}')).toEqual({ hyp: "a\u00e9\n", refs: ["b"], system: "-1500" });
-    expect(scanRecord('{"hyp": "a", "refs": ["b"], "n": 01}')).toBeUndefined();
-    expect(scanRecord('{"hyp": "a", "ref": "b", "system": null}')).toEqual({ hyp: "a", refs: ["b"], system: undefined });
-    expect(scanRecord('{"hyp": "a", "refs": ["b"], "hyp": 3}')).toBeUndefined();
   });
 });
 
