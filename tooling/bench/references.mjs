@@ -36,6 +36,18 @@ export const REFERENCE_SPEEDS = {
   // WMT17 en-de, median of 3; CPU seconds of the process (load average about 16 on 2 cores).
   "jiwer-wer-wmt17": { label: "jiwer 3.1.0 WER (pure-Python rapidfuzz)", segmentsPerSecond: 12_255, data: "WMT17 en-de, first 3,004 segments" },
   "jiwer-cer-wmt17": { label: "jiwer 3.1.0 CER (pure-Python rapidfuzz)", segmentsPerSecond: 2_884, data: "WMT17 en-de, first 3,004 segments" },
+  // Whole processes (issue 15), measured on 2026-11-25 on this machine class: the reference tools' command
+  // lines on WMT17 en-de as sacrebleu's files (ref.txt and 16 hypothesis files, 48,064 segments),
+  // Debian's Python 3.11.2, CPU time (user + system, /usr/bin/time) of the whole process, median of 3
+  // (TER: one run). The machine was shared (load average 3-17), so the rates are per CPU second:
+  // `python3 -m sacrebleu ref.txt -i sys0.txt ... sys15.txt -m bleu` 3.80 / 3.91 / 4.01 s,
+  // `-m chrf` 8.46 / 8.84 / 9.06 s, `-m ter` 106.7 s (733 s wall); rouge-score 0.1.2 through a script
+  // that reads the same files and calls RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
+  // .score(ref, hyp) on every segment: 15.19 / 15.73 / 17.16 s. Compared with `suites/e2e.mjs`.
+  "sacrebleu-cli-bleu-wmt17": { label: "sacrebleu 2.6.0 CLI -m bleu", segmentsPerSecond: 12_293, data: "WMT17 en-de, 16 systems, whole process" },
+  "sacrebleu-cli-chrf-wmt17": { label: "sacrebleu 2.6.0 CLI -m chrf", segmentsPerSecond: 5_437, data: "WMT17 en-de, 16 systems, whole process" },
+  "sacrebleu-cli-ter-wmt17": { label: "sacrebleu 2.6.0 CLI -m ter", segmentsPerSecond: 450, data: "WMT17 en-de, 16 systems, whole process" },
+  "rouge-score-cli-wmt17-stem": { label: "rouge-score 0.1.2 rouge1/2/L stem", segmentsPerSecond: 3_056, data: "WMT17 en-de, 16 systems, whole process" },
   // The published table: ROUGE-1.5.5.pl.
   "rouge155-perl": { label: "ROUGE-1.5.5 (Perl)", segmentsPerSecond: 300, data: "3,000 segments of ~25 words" },
 };

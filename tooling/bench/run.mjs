@@ -37,11 +37,12 @@ async function measure(fn, samples) {
     for (let r = 0; r < samples; r++) {
       const c0 = process.cpuUsage();
       const t0 = performance.now();
-      const r = fn();
-      if (r && typeof r.then === "function") await r;
+      let out = fn();
+      if (out && typeof out.then === "function") out = await out;
       wall.push(performance.now() - t0);
       const c = process.cpuUsage(c0);
-      cpu.push((c.user + c.system) / 1000);
+      // A case that runs a child process returns the child's CPU time ({ cpuMs }): that is the run's cost.
+      cpu.push(out && typeof out.cpuMs === "number" ? out.cpuMs : (c.user + c.system) / 1000);
     }
   }
   for (let r = 0; r < (samples === undefined ? RUNS : 0); r++) {
@@ -95,12 +96,17 @@ async function runSuite(file) {
       row.versus = { ...ref, times: Number((segPerS / ref.segmentsPerSecond).toFixed(1)), cpuTimes: Number((cpuSegPerS / ref.segmentsPerSecond).toFixed(1)) };
     }
     if (target) row.target = target;
-    if (target) row.meetsTarget = segPerS >= target;
+    if (target) row.meetsTarget = c.cpuTarget ? cpuSegPerS >= target : segPerS >= target;
     rows.push(row);
     const goal = c.target ? c.target.toLocaleString("en-US") : target ? `${target.toLocaleString("en-US")} (${c.times}× ref)` : "";
-    const verdict = segPerS >= target ? "ok" : !c.wallOnly && cpuSegPerS >= target ? "ok on CPU time" : "MISSED";
-    const tgt = !target ? "" : c.samples !== undefined ? `  target < ${(1000 / target).toFixed(0)} ms ${verdict}` : `  target ≥ ${goal} ${verdict}`;
-    const vs = ref ? `  = ${(segPerS / ref.segmentsPerSecond).toFixed(1)}× ${ref.label} (${ref.segmentsPerSecond.toLocaleString("en-US")} seg/s, ${ref.data})` : "";
+    // `cpuTarget`: the target is on CPU time (whole-process cases against the references' CPU time).
+    const verdict = c.cpuTarget ? (cpuSegPerS >= target ? "ok on CPU time" : "MISSED on CPU time") : segPerS >= target ? "ok" : !c.wallOnly && cpuSegPerS >= target ? "ok on CPU time" : "MISSED";
+    const tgt = !target ? "" : c.samples !== undefined && !c.cpuTarget ? `  target < ${(1000 / target).toFixed(0)} ms ${verdict}` : `  target ≥ ${goal} ${verdict}`;
+    const vs = !ref
+      ? ""
+      : c.cpuTarget
+        ? `  = ${(cpuSegPerS / ref.segmentsPerSecond).toFixed(1)}× ${ref.label} on CPU time (${ref.segmentsPerSecond.toLocaleString("en-US")} seg per CPU s, ${ref.data})`
+        : `  = ${(segPerS / ref.segmentsPerSecond).toFixed(1)}× ${ref.label} (${ref.segmentsPerSecond.toLocaleString("en-US")} seg/s, ${ref.data})`;
     rates.set(c.name, segPerS);
     // A speed-up over another case of the suite (--jobs 2 over --jobs 1), beside its target.
     let up = "";

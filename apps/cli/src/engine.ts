@@ -1,7 +1,8 @@
 import { ErrorCode, GramscoreError, STATS_FORMAT, createAccumulator, isGramscoreError, validateSegment } from "@gramscore/core";
-import type { Metric, SerializedStats } from "@gramscore/core";
+import type { Metric, Segment, SerializedStats } from "@gramscore/core";
 import { withLocation } from "./errors.js";
 import type { InputRecord } from "./input.js";
+import { profile } from "./profile.js";
 
 /** A metric created for a run, with the options it was created with. */
 export interface PreparedMetric {
@@ -148,6 +149,8 @@ function pluginFailure(error: unknown, metric: Metric | undefined): unknown {
 export class Tally {
   /** Records added so far. */
   seen = 0;
+  /** The record whose error {@link add} (or {@link addBatch}) threw last. */
+  failed: InputRecord | undefined;
   private readonly systems = new Map<string, SystemState>();
   private readonly metrics: readonly Metric[];
   private readonly segments: boolean;
@@ -155,6 +158,11 @@ export class Tally {
   /** The system of each record added, in order (kept with per-segment results, for toPart). */
   private readonly order: SystemState[] = [];
   private readonly hook: RecordHook | undefined;
+  /**
+   * Batches go through the metrics' one-pass `corpusStats`: no per-segment results, no record hook
+   * (it needs each record's statistics), and every metric has one.
+   */
+  private readonly batchable: boolean;
 
   /**
    * @param segments Score every segment too.
@@ -165,6 +173,7 @@ export class Tally {
     this.hook = hook;
     this.segments = segments;
     this.sink = segments ? sink : undefined;
+    this.batchable = !segments && hook === undefined && metrics.every((m) => typeof m.corpusStats === "function");
   }
 
   private state(name: string): SystemState {
@@ -179,6 +188,75 @@ export class Tally {
       this.systems.set(name, state);
     }
     return state;
+  }
+
+  /**
+   * Scores a batch of records with every metric: the same statistics, counts, order of systems and
+   * first error as {@link add} on each record in turn. Without per-segment results, each system's
+   * records of the batch go through the metrics' one-pass `corpusStats` (when every metric has one)
+   * and are merged once; if that fails anywhere, nothing of the batch is kept and the batch is
+   * replayed record by record, so that the error reported is the one of the first bad record in
+   * input order, with its file, line and index.
+   * @throws GramscoreError for an invalid record, prefixed with its file and line.
+   */
+  addBatch(records: readonly InputRecord[]): void {
+    if (records.length === 0) return;
+    profile?.batch(records.length);
+    if (!this.batchable) {
+      for (const record of records) this.add(record);
+      profile?.lap("scoring");
+      return;
+    }
+    // The records of each system, in order; systems in order of first appearance.
+    const groups = new Map<string, InputRecord[]>();
+    let run: InputRecord[] | undefined;
+    let runSystem: string | undefined;
+    for (const record of records) {
+      if (record.system !== runSystem) {
+        runSystem = record.system;
+        run = groups.get(runSystem);
+        if (run === undefined) groups.set(runSystem, (run = []));
+      }
+      run!.push(record);
+    }
+    const sums: unknown[][] = [];
+    try {
+      for (const group of groups.values()) {
+        const part: unknown[] = [];
+        for (const metric of this.metrics) part.push(metric.corpusStats!(group as readonly Segment[]));
+        sums.push(part);
+      }
+    } catch {
+      // Replay: the first bad record in input order throws, with its index within its system.
+      for (const record of records) this.add(record);
+      profile?.lap("scoring");
+      return;
+    }
+    profile?.lap("scoring");
+    const merged: unknown[][] = [];
+    try {
+      let g = 0;
+      for (const name of groups.keys()) {
+        const state = this.systems.get(name);
+        const totals = state?.totals ?? this.metrics.map((m) => m.empty());
+        merged.push(this.metrics.map((m, k) => m.merge(totals[k], sums[g]![k])));
+        g++;
+      }
+    } catch {
+      for (const record of records) this.add(record);
+      profile?.lap("merging");
+      return;
+    }
+    // Everything succeeded: commit.
+    let g = 0;
+    for (const [name, group] of groups) {
+      const state = this.state(name);
+      state.totals = merged[g]!;
+      state.count += group.length;
+      g++;
+    }
+    this.seen += records.length;
+    profile?.lap("merging");
   }
 
   /**
@@ -209,6 +287,7 @@ export class Tally {
       if (streamed !== undefined) this.sink!.segment(state.name, state.count, streamed);
       else if (state.segments !== undefined) this.order.push(state);
     } catch (error) {
+      this.failed = record;
       throw withLocation(pluginFailure(error, current), `${record.source} line ${record.line}`);
     }
     state.count++;
@@ -304,11 +383,13 @@ export async function scoreInput(
     options.hook,
   );
   for await (const batch of batches) {
-    for (const record of batch) tally.add(record);
+    tally.addBatch(batch);
     options.onProgress?.(tally.seen);
     await options.flush?.();
   }
-  return tally.report(metrics);
+  const report = tally.report(metrics);
+  profile?.lap("report");
+  return report;
 }
 
 /** The report's description of a prepared metric (signature read now, after scoring). */

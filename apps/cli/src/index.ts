@@ -25,9 +25,10 @@ export {
   readTextLines,
   recordBatches,
   toRecord,
+  unitRecordList,
   unitRecords,
 } from "./input.js";
-export type { ByteCounter, DecodedLines, InputRecord, InputUnit, JsonlUnit, ReadOptions, TextLayout, TextUnit, UnitSize } from "./input.js";
+export type { ByteCounter, DecodedLines, InputRecord, InputUnit, JsonlUnit, ReadOptions, TextLayout, TextUnit, UnitRecords, UnitSize } from "./input.js";
 export { Tally, describeMetric, scoreInput, shardEntries } from "./engine.js";
 export type {
   MetricInfo,

@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import { createGunzip, type ZlibOptions } from "node:zlib";
 import { ErrorCode, GramscoreError, describeValue, pyRstrip } from "@gramscore/core";
 import type { CliIO } from "./io.js";
+import { profile } from "./profile.js";
 
 /** One segment read from the input. */
 export interface InputRecord {
@@ -594,10 +595,29 @@ export async function* readJsonl(paths: readonly string[], io: CliIO, bytes: Byt
   yield* recordBatches(jsonlUnits(paths, io, bytes));
 }
 
-function* jsonlRecords(unit: JsonlUnit): Generator<InputRecord> {
+/** The records of a unit up to its first unreadable line, and that line's error. */
+export interface UnitRecords {
+  readonly records: InputRecord[];
+  /** Why the unit stopped before its end (the records before the bad line are in `records`). */
+  readonly error: unknown;
+}
+
+/** The usual record error of a line that is not valid JSON. */
+function notJson(unit: JsonlUnit, line: number, cause: unknown): GramscoreError {
+  const hint = looksLikeJsonl(unit.source)
+    ? ""
+    : ` Without reference files the inputs are read as JSONL records; if ${unit.source} holds plain-text hypotheses, give the reference files too (gramscore score -m bleu ref.txt -i ${unit.source}).`;
+  return malformed(unit.source, line, `not valid JSON (${(cause as Error).message}). ${RECORD_SHAPE}${hint}`, cause);
+}
+
+function jsonlRecordList(unit: JsonlUnit): UnitRecords {
   const { lines, error } = decodeLines(unit.data, unit.source, unit.firstLine);
+  profile?.lap("decoding");
+  const records: InputRecord[] = [];
+  const source = unit.source;
   let line = unit.firstLine - 1;
-  for (const text of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i]!;
     line++;
     if (text.trim() === "") continue;
     let value: unknown;
@@ -605,41 +625,59 @@ function* jsonlRecords(unit: JsonlUnit): Generator<InputRecord> {
       // A byte order mark at the start of a JSONL file is not part of the data.
       value = JSON.parse(line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch (cause) {
-      const hint = looksLikeJsonl(unit.source)
-        ? ""
-        : ` Without reference files the inputs are read as JSONL records; if ${unit.source} holds plain-text hypotheses, give the reference files too (gramscore score -m bleu ref.txt -i ${unit.source}).`;
-      throw malformed(unit.source, line, `not valid JSON (${(cause as Error).message}). ${RECORD_SHAPE}${hint}`, cause);
+      profile?.lap("parsing");
+      return { records, error: notJson(unit, line, cause) };
     }
-    yield toRecord(value, unit.source, line, unit.system);
+    try {
+      records.push(toRecord(value, source, line, unit.system));
+    } catch (cause) {
+      profile?.lap("parsing");
+      return { records, error: cause };
+    }
   }
-  if (error !== undefined) throw error;
+  profile?.lap("parsing");
+  return { records, error };
 }
 
-function* textRecords(unit: TextUnit): Generator<InputRecord> {
+function textRecordList(unit: TextUnit): UnitRecords {
   const { systems, hypSources, refSources, strip } = unit.layout;
   const hyps = unit.hyps.map((data, s) => decodeLines(data, hypSources[s]!, unit.firstLine));
   const refs = unit.refs.map((data, k) => decodeLines(data, refSources[k]!, unit.firstLine));
+  profile?.lap("decoding");
   // The first invalid line of any file: the segments before it are read, then it is reported.
   let failed: DecodedLines | undefined;
   for (const d of [...hyps, ...refs]) if (d.error !== undefined && (failed === undefined || d.lines.length < failed.lines.length)) failed = d;
   const n = failed === undefined ? unit.lines : failed.lines.length;
+  const records: InputRecord[] = new Array(n * hyps.length);
+  let at = 0;
   for (let i = 0; i < n; i++) {
     const line = unit.firstLine + i;
     const segRefs = refs.map((d) => (strip ? pyRstrip(d.lines[i]!) : d.lines[i]!));
     for (let s = 0; s < hyps.length; s++) {
       const hyp = hyps[s]!.lines[i]!;
-      yield { system: systems[s]!, hyp: strip ? pyRstrip(hyp) : hyp, refs: segRefs, source: hypSources[s]!, line };
+      records[at++] = { system: systems[s]!, hyp: strip ? pyRstrip(hyp) : hyp, refs: segRefs, source: hypSources[s]!, line };
     }
   }
-  if (failed !== undefined) throw failed.error;
+  profile?.lap("parsing");
+  return { records, error: failed?.error };
+}
+
+/**
+ * The records of a unit in input order, as a list, up to the first line that cannot be read
+ * (invalid UTF-8 or JSON, a malformed record), whose error comes with them.
+ */
+export function unitRecordList(unit: InputUnit): UnitRecords {
+  return unit.kind === "jsonl" ? jsonlRecordList(unit) : textRecordList(unit);
 }
 
 /**
  * The records of a unit, in input order. A line that cannot be read (invalid UTF-8 or JSON, a
  * malformed record) throws when its turn comes, after the records before it.
  */
-export function unitRecords(unit: InputUnit): Generator<InputRecord> {
-  return unit.kind === "jsonl" ? jsonlRecords(unit) : textRecords(unit);
+export function* unitRecords(unit: InputUnit): Generator<InputRecord> {
+  const { records, error } = unitRecordList(unit);
+  yield* records;
+  if (error !== undefined) throw error;
 }
 
 /**
@@ -648,13 +686,9 @@ export function unitRecords(unit: InputUnit): Generator<InputRecord> {
  */
 export async function* recordBatches(units: AsyncIterable<InputUnit>): AsyncGenerator<InputRecord[]> {
   for await (const unit of units) {
-    const batch: InputRecord[] = [];
-    try {
-      for (const record of unitRecords(unit)) batch.push(record);
-    } catch (error) {
-      if (batch.length > 0) yield batch;
-      throw error;
-    }
-    if (batch.length > 0) yield batch;
+    profile?.lap("reading");
+    const { records, error } = unitRecordList(unit);
+    if (records.length > 0) yield records;
+    if (error !== undefined) throw error;
   }
 }

@@ -6,10 +6,12 @@ import { emptyConfig, loadConfig, type CliConfig } from "./config.js";
 import { COMMANDS } from "./commands/index.js";
 import { collect, type CommandModule, type Context } from "./commands/kit.js";
 import { availableParallelism } from "node:os";
-import { MAX_JOBS, usefulJobs } from "./constants.js";
+import { MAX_JOBS, jobsMinBytes, usefulJobs } from "./constants.js";
 import { EXIT, describeForDebug, exitCodeOf } from "./errors.js";
 import { processIO, useColor, type CliIO } from "./io.js";
+import { inputBytes } from "./input-size.js";
 import { prescan, type Prescan } from "./prescan.js";
+import { startProfile } from "./profile.js";
 import { WorkerPool } from "./parallel.js";
 import { createCliRegistry } from "./setup.js";
 import { addSpecOptions } from "./spec-options.js";
@@ -139,19 +141,39 @@ function withDefaults(io: Partial<CliIO>): CliIO {
 }
 
 /**
+ * Whether the files named on the command line are too small for `--jobs` to pay (see
+ * JOBS_MIN_BYTES): then no worker is started ahead. Any argument naming a file counts (an
+ * overestimate at worst); stdin (`-`) or no file at all means the input size is not known.
+ */
+function smallInput(argv: readonly string[], io: CliIO): boolean {
+  const files = argv.filter((a) => a === "-" || !a.startsWith("-"));
+  if (!files.some((a) => a === "-" || /\.(txt|jsonl|ndjson|gz)$/i.test(a) || a.includes("/"))) return false;
+  const size = inputBytes(files, io.cwd);
+  return size !== undefined && size < jobsMinBytes(io.env);
+}
+
+/**
  * Runs the gramscore command line with `argv` (the arguments after the program name) and returns
  * the exit code: 0 on success, 1 for bad input or data, 2 for usage errors. Errors are printed as
  * one message on stderr (with stack traces under `--debug`); nothing calls `process.exit`.
  */
 export async function run(argv: readonly string[], io: Partial<CliIO> = {}): Promise<number> {
   const fullIO = withDefaults(io);
+  const profile = startProfile(fullIO.env);
   const pre = prescan(argv);
   let warmPool: Promise<WorkerPool> | undefined;
   let context: Context | undefined;
   try {
     const config = pre.noConfig ? emptyConfig() : loadConfig(fullIO.cwd, pre.config, false);
     const plugins = [...config.plugins, ...pre.plugins];
-    if ((pre.command === "score" || pre.command === "stats") && !pre.help && pre.jobs !== undefined && pre.jobs > 1 && pre.jobs <= MAX_JOBS) {
+    if (
+      (pre.command === "score" || pre.command === "stats") &&
+      !pre.help &&
+      pre.jobs !== undefined &&
+      pre.jobs > 1 &&
+      pre.jobs <= MAX_JOBS &&
+      !smallInput(argv, fullIO)
+    ) {
       // --jobs: the workers load plugins and metric packages while this thread sets up the rest.
       const preload = pre.metrics.length > 0 ? pre.metrics : (config.metrics ?? []);
       warmPool = WorkerPool.start(usefulJobs(pre.jobs, availableParallelism()), { cwd: fullIO.cwd, plugins, preload });
@@ -174,5 +196,9 @@ export async function run(argv: readonly string[], io: Partial<CliIO> = {}): Pro
     // Workers started ahead but not used (an error, --help, a usage problem): stop them.
     const unused = context === undefined ? warmPool : context.warmPool;
     if (unused !== undefined) await (await unused.catch(() => undefined))?.close();
+    if (profile !== undefined) {
+      profile.lap("output");
+      fullIO.stderr.write(`${profile.lines().join("\n")}\n`);
+    }
   }
 }

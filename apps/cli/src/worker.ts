@@ -6,7 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { Metric } from "@gramscore/core";
 import { Tally } from "./engine.js";
-import { unitRecords, type InputRecord } from "./input.js";
+import { unitRecordList } from "./input.js";
 import { toWire, type Job, type JobReply, type WorkerMessage, type WorkerSetup, type WorkerStart } from "./parallel.js";
 import { createCliRegistry } from "./setup.js";
 import { RowCollector } from "./significance.js";
@@ -34,21 +34,16 @@ ready.catch(() => {});
 function score(job: Job, metrics: readonly Metric[], segments: boolean): JobReply {
   const collect = setup?.collect;
   const tally = new Tally(metrics, segments, undefined, collect === undefined ? undefined : new RowCollector(metrics, collect));
-  const records = unitRecords(job.unit);
-  for (;;) {
-    let step: IteratorResult<InputRecord>;
-    try {
-      step = records.next();
-    } catch (error) {
-      return { id: job.id, part: tally.toPart(), error: toWire(error) };
-    }
-    if (step.done === true) return { id: job.id, part: tally.toPart() };
-    try {
-      tally.add(step.value);
-    } catch (error) {
-      return { id: job.id, part: tally.toPart(), error: toWire(error), record: step.value };
-    }
+  // The records up to the first unreadable line; a record that fails to score comes before that line.
+  const { records, error } = unitRecordList(job.unit);
+  try {
+    tally.addBatch(records);
+  } catch (failure) {
+    const record = tally.failed;
+    return record === undefined ? { id: job.id, part: tally.toPart(), error: toWire(failure) } : { id: job.id, part: tally.toPart(), error: toWire(failure), record };
   }
+  if (error !== undefined) return { id: job.id, part: tally.toPart(), error: toWire(error) };
+  return { id: job.id, part: tally.toPart() };
 }
 
 function failed(job: Job, error: unknown): void {

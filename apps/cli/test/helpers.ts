@@ -58,7 +58,16 @@ export interface RunOptions {
 /** Runs `node apps/cli/dist/cli.js ...args` as a process. */
 export function cli(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, GRAMSCORE_FORMAT: undefined, ...options.env };
+    // GRAMSCORE_JOBS_MIN_BYTES=0: --jobs uses workers on the small test inputs too, so the tests cover them.
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      NO_COLOR: "1",
+      FORCE_COLOR: undefined,
+      GRAMSCORE_FORMAT: undefined,
+      GRAMSCORE_JOBS_MIN_BYTES: "0",
+      GRAMSCORE_PROFILE: undefined,
+      ...options.env,
+    };
     for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), cliJs, ...args], { cwd: options.cwd ?? data, env: env as NodeJS.ProcessEnv });
     const out: Buffer[] = [];
@@ -100,7 +109,7 @@ export async function inProcess(
     stdout,
     stderr,
     cwd: options.cwd ?? data,
-    env: options.env ?? { NO_COLOR: "1" },
+    env: options.env ?? { NO_COLOR: "1", GRAMSCORE_JOBS_MIN_BYTES: "0" },
     ...(options.progressDelayMs === undefined ? {} : { progressDelayMs: options.progressDelayMs }),
   });
   return { code, stdout: stdout.text, stderr: stderr.text, stderrStream: stderr };

@@ -4,11 +4,13 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import type { MetricDescriptor } from "@gramscore/core";
-import { DEFAULT_WIDTH, FORMATS, usefulJobs, type Format } from "../constants.js";
+import { DEFAULT_WIDTH, FORMATS, jobsMinBytes, usefulJobs, type Format } from "../constants.js";
 import { scoreInput, type PreparedMetric, type Report, type SegmentSink } from "../engine.js";
 import { usageError } from "../errors.js";
+import { inputBytes } from "../input-size.js";
 import { jsonlUnits, looksLikeJsonl, parallelUnits, recordBatches, type ByteCounter, type InputUnit, type UnitSize } from "../input.js";
 import { checkOutputPath, writeOutput, type OutputText } from "../output.js";
+import { profile } from "../profile.js";
 import { startProgress } from "../progress.js";
 import { RowCollector, type CollectSpec } from "../significance.js";
 import { collectSpecOptions } from "../spec-options.js";
@@ -166,6 +168,12 @@ export function openInput(ctx: Context, refs: readonly string[], flags: InputFla
   return jsonlUnits(inputs, ctx.io, bytes, size, systemNames(flags.system, inputs.length > 0 ? inputs : ["-"], "JSONL file"));
 }
 
+/** The files the input is read from (as {@link openInput} reads them; `-` for stdin). */
+export function inputPaths(refs: readonly string[], flags: InputFlags): string[] {
+  const inputs = flags.input ?? [];
+  return [...refs, ...(inputs.length > 0 ? inputs : ["-"])];
+}
+
 /**
  * Warns about text files that start with a UTF-8 byte order mark: it stays in the first token (as in
  * sacrebleu, whose numbers are kept), which is rarely what was meant.
@@ -232,7 +240,7 @@ export async function scoreFromInput(
   if (collect !== undefined) collect.collector = collector;
   const hooked = collector === undefined ? {} : { hook: collector, collect: collector.spec };
   const processors = availableParallelism();
-  const jobs = usefulJobs(flags.jobs ?? 1, processors);
+  let jobs = usefulJobs(flags.jobs ?? 1, processors);
   if (flags.jobs !== undefined && jobs < flags.jobs) {
     ctx.io.stderr.write(
       `gramscore: note: --jobs ${flags.jobs} is far more than the ${processors} processor${processors === 1 ? "" : "s"} available; using ${jobs} ` +
@@ -240,9 +248,20 @@ export async function scoreFromInput(
     );
   }
   if (jobs > 1) {
+    // Workers pay only on large inputs: below the bound, this thread scores (the same results).
+    const size = inputBytes(inputPaths(refs, flags), ctx.io.cwd);
+    if (size !== undefined && size < jobsMinBytes(ctx.io.env)) {
+      jobs = 1;
+      const pool = ctx.warmPool;
+      ctx.warmPool = undefined;
+      if (pool !== undefined) await (await pool.catch(() => undefined))?.close();
+    }
+  }
+  if (jobs > 1) {
     const { JOB_UNIT, scoreParallel } = await import("../parallel.js");
     const units = openInput(ctx, refs, flags, bytes, JOB_UNIT);
     const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
+    profile?.lap("set-up");
     const pool = ctx.warmPool;
     ctx.warmPool = undefined;
     try {
@@ -262,6 +281,7 @@ export async function scoreFromInput(
   }
   const batches = recordBatches(openInput(ctx, refs, flags, bytes));
   const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
+  profile?.lap("set-up");
   try {
     return await scoreInput(metrics, batches, { segments: flags.segments === true, onProgress: (n) => progress.update(n), ...(stream ?? {}), ...(collector === undefined ? {} : { hook: collector }) });
   } finally {

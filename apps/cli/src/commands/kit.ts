@@ -110,7 +110,12 @@ export function inputOptions(cmd: Command): Command {
     )
     .option("--system <names>", "system names, one per -i file, comma-separated or repeated (default: the file names; for JSONL, records without \"system\")", collectList)
     .option("--keep-whitespace", "keep trailing whitespace of text lines (stripped by default, as sacrebleu does)")
-    .option("-j, --jobs <n>", "worker threads that score the input (default 1: this thread)", parseJobs);
+    .option(
+      "-j, --jobs <n>",
+      "worker threads that score the input (default 1: this thread); used only for inputs of 32 MB or more (gzip counted 4x), " +
+        "below which starting workers costs more than it saves (GRAMSCORE_JOBS_MIN_BYTES sets the bound)",
+      parseJobs,
+    );
 }
 
 /** The help line about metric-scoped flags, for commands with {@link CommandModule.pluginFlags} `metrics`. */

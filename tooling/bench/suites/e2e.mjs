@@ -1,0 +1,76 @@
+// Whole-process `gramscore score` against the reference tools' whole-process runs (issue 15): WMT17
+// en-de (16 systems x 3,004 segments, one reference) as a JSONL file (decompressed) and as sacrebleu's
+// files (ref.txt and 16 hypothesis files, `gramscore score ref.txt -i sys0.txt ... sys15.txt`, the
+// way a sacrebleu user runs `sacrebleu ref.txt -i sys0.txt ... -m bleu`).
+//
+// Each case starts the CLI as a child process and times its CPU (user + system of every thread,
+// read by a preloaded module from process.resourceUsage() as the process exits): the machine is
+// shared, so CPU time is the figure compared with the references' CPU time, recorded the same way
+// (`references.mjs`, "whole process"). The rows print the multiple on CPU time beside the target.
+// `GRAMSCORE_PROFILE=1 gramscore score ...` prints the breakdown of one run by phase.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { conformanceDir } from "../inputs.mjs";
+
+const cli = resolve(dirname(fileURLToPath(import.meta.url)), "../../../apps/cli/dist/cli.js");
+const CPU_LINE = /@@gramscore-cpu-us (\d+)/;
+
+/** Runs the CLI with `args` in `cwd` and returns its CPU milliseconds (the bench's sample). */
+function gramscore(preload, args, cwd) {
+  const r = spawnSync(process.execPath, ["--import", preload, cli, ...args], { cwd, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`gramscore ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
+  const m = CPU_LINE.exec(r.stderr);
+  if (m === null) throw new Error(`gramscore ${args.join(" ")}: no CPU time reported on stderr`);
+  return { cpuMs: Number(m[1]) / 1000 };
+}
+
+export default async function () {
+  if (!existsSync(cli)) {
+    console.log(`e2e: ${cli} is not built; skipping`);
+    return [];
+  }
+  const wmt = "mt_wmt17_newstest2017_en-de";
+  const dir = mkdtempSync(join(tmpdir(), "gramscore-e2e-"));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  const preload = join(dir, "cpu.mjs");
+  writeFileSync(
+    preload,
+    'process.on("exit", () => { const u = process.resourceUsage(); process.stderr.write(`\\n@@gramscore-cpu-us ${u.userCPUTime + u.systemCPUTime}\\n`); });\n',
+  );
+  const text = gunzipSync(readFileSync(join(conformanceDir, "data", `${wmt}.jsonl.gz`))).toString("utf8");
+  writeFileSync(join(dir, "wmt17.jsonl"), text);
+  const records = text.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  const systems = [...new Set(records.map((r) => r.system))];
+  const files = systems.map((_, i) => `sys${i}.txt`);
+  for (const [i, s] of systems.entries()) writeFileSync(join(dir, files[i]), `${records.filter((r) => r.system === s).map((r) => r.hyp).join("\n")}\n`);
+  writeFileSync(join(dir, "ref.txt"), `${records.filter((r) => r.system === systems[0]).map((r) => r.refs[0]).join("\n")}\n`);
+
+  // [metric flags, reference speed key, target multiple (issue 15) or undefined]
+  const metrics = [
+    ["bleu", ["-m", "bleu"], "sacrebleu-cli-bleu-wmt17", 20],
+    ["chrf", ["-m", "chrf"], "sacrebleu-cli-chrf-wmt17", 15],
+    ["rouge1/2/L stem", ["-m", "rouge", "--rouge-types", "rouge1,rouge2,rougeL", "--use-stemmer"], "rouge-score-cli-wmt17-stem", 40],
+    ["ter", ["-m", "ter"], "sacrebleu-cli-ter-wmt17", undefined],
+  ];
+  const cases = [];
+  for (const [label, flags, versus, times] of metrics) {
+    for (const layout of ["JSONL", "16 text files"]) {
+      const input = layout === "JSONL" ? ["--input", "wmt17.jsonl"] : ["ref.txt", "-i", ...files];
+      cases.push({
+        name: `e2e: score ${label}, ${layout}`,
+        input: `${wmt} (${layout === "JSONL" ? "wmt17.jsonl" : "ref.txt + 16 hypothesis files"}), whole process`,
+        items: records.length,
+        samples: Number(process.env.BENCH_E2E_SAMPLES ?? 5),
+        versus,
+        ...(times === undefined ? {} : { times }),
+        cpuTarget: true,
+        fn: () => gramscore(preload, ["score", ...flags, ...input, "-f", "json", "--no-progress"], dir),
+      });
+    }
+  }
+  return cases;
+}
