@@ -46,6 +46,22 @@ describe.concurrent("gramscore with wer, cer, mer, wil, wip", () => {
     }
   });
 
+  it("every output format prints the WER and CER results", async () => {
+    const hyps = lines("sysA.txt");
+    const refs = lines("refA.txt");
+    const scores = [wer(hyps, refs).score, cer(hyps, refs).score];
+    const runs = await Promise.all(
+      ["table", "json", "jsonl", "csv", "markdown", "latex"].map((format) => cli(["score", "-m", "wer,cer", "-f", format, join(data, "refA.txt")], { stdin: sysA() })),
+    );
+    for (const r of runs) {
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/wer/i);
+      expect(r.stdout).toMatch(/cer/i);
+      for (const score of scores) expect(r.stdout).toContain(String(Number(score.toFixed(4))));
+    }
+  });
+
   it("--segments gives each segment's counts", async () => {
     const r = await cli(["score", "-m", "wer", "--segments", "-f", "jsonl", join(data, "refA.txt")], { stdin: sysA() });
     expect(r.stderr).toBe("");
