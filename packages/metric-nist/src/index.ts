@@ -14,8 +14,9 @@ export { createNist, parseNistStats } from "./metric.js";
 export type { NistExplanation, NistMetric, NistOrderExplanation, NistResult, NistStats } from "./metric.js";
 export { NIST_DEFAULTS, nistOptionSpecs, resolveNistOptions, resolveTokenizer } from "./options.js";
 export type { NistOptions, ResolvedNistOptions, TokenizeOption } from "./options.js";
-export { nistDetail, nistLengthPenalty } from "./score.js";
-export type { NistDetail, NistSegment } from "./score.js";
+export { nistDetail, nistLengthPenalty, nistWorkspace } from "./score.js";
+export type { NistDetail, NistSegment, NistWorkspace } from "./score.js";
+export { canonicalChunks } from "./chunks.js";
 export { VERSION };
 
 declare module "@gramscore/core" {

@@ -2,7 +2,8 @@ import { ErrorCode, GramscoreError, assertText, describeValue, formatFixed, form
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, Tokenizer } from "@gramscore/core";
 import { resolveNistOptions, resolveTokenizer } from "./options.js";
 import type { NistOptions, ResolvedNistOptions } from "./options.js";
-import { nistDetail } from "./score.js";
+import { canonicalChunks } from "./chunks.js";
+import { nistDetail, nistWorkspace } from "./score.js";
 import type { NistSegment } from "./score.js";
 import { VERSION } from "./version.js";
 
@@ -12,11 +13,16 @@ import { VERSION } from "./version.js";
  * reference of the whole corpus, and which reference a segment uses depends on those weights, so no
  * fixed-size summary merges exactly: the statistics keep what the counts are made of (tokens are
  * their most compact form: the n-gram counts of orders 1…5 would be about five times larger). They
- * merge by concatenation; the score is computed from all of them at once.
+ * merge by concatenation (earlier statistics first, as NLTK sums segments in corpus order); the
+ * score is computed from all of them at once.
  */
 export interface NistStats {
-  /** The segments: `segments[i][0]` the hypothesis tokens, `segments[i][1…]` its references' tokens. */
-  readonly segments: readonly NistSegment[];
+  /**
+   * The segments in corpus order, in chunks whose sizes are the binary digits of the segment count,
+   * largest first (see {@link canonicalChunks}): `chunks.flat()[i][0]` is the hypothesis tokens of
+   * segment `i`, `[1…]` its references' tokens. Merging keeps this form.
+   */
+  readonly chunks: readonly (readonly NistSegment[])[];
 }
 
 /** A NIST score, for one segment or a corpus. */
@@ -110,6 +116,7 @@ export function createNist(options?: NistOptions, context?: MetricContext): Nist
 /** @internal Creates the metric from resolved options. */
 export function makeNist(opts: ResolvedNistOptions, context?: MetricContext): NistMetric {
   const n = opts.n;
+  const work = nistWorkspace();
   const tokenizer = resolveTokenizer(opts.tokenize, context, "NIST");
   const tokenize = (text: string): string[] => tokenizer.tokenize(text);
   const signature = formatSignature([
@@ -131,18 +138,18 @@ export function makeNist(opts: ResolvedNistOptions, context?: MetricContext): Ni
     tokenizer,
 
     empty() {
-      return { segments: [] };
+      return { chunks: [] };
     },
 
     stats(hyp, refs) {
       checkSegment(hyp, refs);
-      return { segments: [segmentOf(hyp, refs)] };
+      return { chunks: [[segmentOf(hyp, refs)]] };
     },
 
     merge(a, b) {
-      if (a.segments.length === 0) return b;
-      if (b.segments.length === 0) return a;
-      return { segments: a.segments.concat(b.segments) };
+      if (a.chunks.length === 0) return b;
+      if (b.chunks.length === 0) return a;
+      return { chunks: canonicalChunks([...a.chunks, ...b.chunks]) };
     },
 
     corpusStats(segments) {
@@ -152,11 +159,12 @@ export function makeNist(opts: ResolvedNistOptions, context?: MetricContext): Ni
         const valid = validateSegment(seg, index++);
         out.push(segmentOf(valid.hyp, valid.refs));
       }
-      return { segments: out };
+      return { chunks: canonicalChunks([out]) };
     },
 
     score(stats, level) {
-      const d = nistDetail(stats.segments, n);
+      const segments = stats.chunks.length === 1 ? stats.chunks[0]! : stats.chunks.flat();
+      const d = nistDetail(segments, n, false, work);
       return {
         name: "NIST",
         score: d.score,
@@ -165,7 +173,7 @@ export function makeNist(opts: ResolvedNistOptions, context?: MetricContext): Ni
         lengthPenalty: d.lengthPenalty,
         hypLength: d.sysLength / n,
         refLength: d.refLength / n,
-        segments: stats.segments.length,
+        segments: segments.length,
         signature,
       };
     },
@@ -251,34 +259,40 @@ function invalidStats(message: string): GramscoreError {
 }
 
 /**
- * Validates NIST statistics read from JSON: `{ segments }`, each segment an array of at least two
- * token arrays (the hypothesis's, then each reference's) of strings.
+ * Validates NIST statistics read from JSON: `{ chunks }`, arrays of segments, each segment an array
+ * of at least two token arrays (the hypothesis's, then each reference's) of strings; any chunking is
+ * accepted and returned in the canonical one.
  * @throws GramscoreError `INVALID_STATS` saying what is wrong and where.
  */
 export function parseNistStats(value: unknown): NistStats {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw invalidStats(`NIST statistics must be an object { segments }, but got ${describeValue(value)}.`);
+    throw invalidStats(`NIST statistics must be an object { chunks }, but got ${describeValue(value)}.`);
   }
-  const { segments } = value as { segments?: unknown };
-  if (!Array.isArray(segments)) {
+  const { chunks } = value as { chunks?: unknown };
+  if (!Array.isArray(chunks) || !chunks.every((c) => Array.isArray(c))) {
     throw invalidStats(
-      `NIST statistics need segments: an array of [hypothesis tokens, reference tokens…] per segment, but got ${describeValue(segments)}. ` +
+      `NIST statistics need chunks: arrays of segments, each segment [hypothesis tokens, reference tokens…], but got ${describeValue(chunks)}. ` +
         "Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).",
     );
   }
-  const out: NistSegment[] = new Array(segments.length);
-  for (let i = 0; i < segments.length; i++) {
-    const seg: unknown = segments[i];
-    if (!Array.isArray(seg) || seg.length < 2) {
-      throw invalidStats(`NIST statistics: segment ${i} must be [hypothesis tokens, reference tokens, …] (at least two token arrays), but got ${describeValue(seg)}.`);
-    }
-    for (let k = 0; k < seg.length; k++) {
-      const tokens: unknown = seg[k];
-      if (!Array.isArray(tokens) || !tokens.every((t) => typeof t === "string")) {
-        throw invalidStats(`NIST statistics: segment ${i}, entry ${k} must be an array of token strings, but got ${describeValue(tokens)}.`);
+  const parts: NistSegment[][] = [];
+  let index = 0;
+  for (const chunk of chunks as unknown[][]) {
+    const part: NistSegment[] = [];
+    for (const seg of chunk) {
+      if (!Array.isArray(seg) || seg.length < 2) {
+        throw invalidStats(`NIST statistics: segment ${index} must be [hypothesis tokens, reference tokens, …] (at least two token arrays), but got ${describeValue(seg)}.`);
       }
+      for (let k = 0; k < seg.length; k++) {
+        const tokens: unknown = seg[k];
+        if (!Array.isArray(tokens) || !tokens.every((t) => typeof t === "string")) {
+          throw invalidStats(`NIST statistics: segment ${index}, entry ${k} must be an array of token strings, but got ${describeValue(tokens)}.`);
+        }
+      }
+      part.push((seg as string[][]).map((t) => t.slice()));
+      index++;
     }
-    out[i] = (seg as string[][]).map((t) => t.slice());
+    parts.push(part);
   }
-  return { segments: out };
+  return { chunks: canonicalChunks(parts) };
 }

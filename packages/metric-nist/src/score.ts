@@ -33,7 +33,23 @@ export interface NistDetail {
   readonly chosen?: Int32Array[];
 }
 
-/** `log(0.5) / log(1.5) ** 2`: NIST's β, in Python's arithmetic. */
+/**
+ * Reusable memory for {@link nistDetail}: a metric scores many single segments (`--segments`), and
+ * a fresh table per call would dominate. The vocabulary starts afresh past a million tokens.
+ */
+export interface NistWorkspace {
+  vocab: Vocabulary;
+  table: NgramTable;
+}
+
+/** Creates a {@link NistWorkspace}. */
+export function nistWorkspace(): NistWorkspace {
+  return { vocab: new Vocabulary(), table: new NgramTable() };
+}
+
+const VOCAB_LIMIT = 1 << 20;
+
+/** log 2, the divisor of Python's `math.log(x, 2)`. */
 const LN2 = /* @__PURE__ */ log(2);
 
 /**
@@ -56,10 +72,20 @@ export function nistLengthPenalty(refLength: number, hypLength: number): number 
  * NIST of tokenized segments, in corpus order: `corpus_nist(refs, hyps, n)` of NLTK 3.8 (one segment:
  * `sentence_nist`). Orders without any hypothesis n-gram add 0 where NLTK raises ZeroDivisionError.
  * @param withChoices Also return which reference each segment and order used.
+ * @param work Memory to reuse between calls (see {@link nistWorkspace}).
  */
-export function nistDetail(segments: readonly NistSegment[], n: number, withChoices = false): NistDetail {
-  const vocab = new Vocabulary();
-  const table = new NgramTable();
+export function nistDetail(segments: readonly NistSegment[], n: number, withChoices = false, work?: NistWorkspace): NistDetail {
+  let vocab: Vocabulary;
+  let table: NgramTable;
+  if (work === undefined) {
+    vocab = new Vocabulary();
+    table = new NgramTable();
+  } else {
+    if (work.vocab.size > VOCAB_LIMIT) work.vocab = new Vocabulary();
+    work.table.clear();
+    vocab = work.vocab;
+    table = work.table;
+  }
   const hypCounts: NgramCounts[] = new Array(segments.length);
   const refCounts: NgramCounts[][] = new Array(segments.length);
   let freq = new Int32Array(1024);
