@@ -45,6 +45,8 @@ export function builtinPlugins(): LazyPlugin[] {
     builtin("@gramscore/metric-rouge", () => import("@gramscore/metric-rouge")),
     builtin("@gramscore/metric-chrf", () => import("@gramscore/metric-chrf")),
     builtin("@gramscore/metric-ter", () => import("@gramscore/metric-ter")),
+    builtin("@gramscore/metric-gleu", () => import("@gramscore/metric-gleu")),
+    builtin("@gramscore/metric-nist", () => import("@gramscore/metric-nist")),
   ];
 }
 
