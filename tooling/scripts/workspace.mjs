@@ -18,6 +18,8 @@ export const TIERS = {
   "@gramscore/metric-rouge": 2,
   "@gramscore/metric-chrf": 2,
   "@gramscore/metric-ter": 2,
+  "@gramscore/metric-gleu": 2,
+  "@gramscore/metric-nist": 2,
   gramscore: 3,
 };
 
