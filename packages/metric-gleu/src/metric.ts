@@ -156,25 +156,82 @@ export function makeGleu(opts: ResolvedGleuOptions, variant: GleuVariant, contex
     return s;
   };
 
-  /** Counts of a token list (the table must be current). */
-  const count = (tokens: readonly string[]): NgramCounts => countNgrams(table, vocab.ids(tokens), maxLen);
+  /** Σ over orders minLen…maxLen of the n-grams in `len` tokens (NLTK's `sum(Counter(everygrams(...)).values())`). */
+  const ngramTotal = (len: number): number => {
+    let t = 0;
+    for (let n = minLen; n <= maxLen && n <= len; n++) t += len - n + 1;
+    return t;
+  };
+
+  // Scratch kept between segments: the n-gram keys of the hypothesis (position-major, maxLen per
+  // position), the keys of the current reference, and per-key counters that are zero between uses.
+  let hypKeys = new Int32Array(256 * maxLen);
+  let refKeys = new Int32Array(256 * maxLen);
+  let refCount = new Int32Array(1024);
+  let seen = new Int32Array(1024);
+
+  /** Interns `tokens` and writes the keys of their n-grams of orders 1…maxLen into `out`; returns the slots used. */
+  const walk = (tokens: readonly string[], out: Int32Array): number => {
+    const len = tokens.length;
+    let ids = idBuf.length >= len ? idBuf : (idBuf = new Int32Array(Math.max(len, 2 * idBuf.length)));
+    for (let i = 0; i < len; i++) ids[i] = vocab.id(tokens[i]!);
+    for (let p = 0; p < len; p++) {
+      let key = 0;
+      const lim = Math.min(maxLen, len - p);
+      const base = p * maxLen;
+      for (let j = 0; j < lim; j++) {
+        key = table.child(key, ids[p + j]!);
+        out[base + j] = key;
+      }
+      for (let j = lim; j < maxLen; j++) out[base + j] = 0;
+    }
+    return len * maxLen;
+  };
+  let idBuf = new Int32Array(256);
+
+  const ensureKeys = (): void => {
+    const need = table.size + 1;
+    if (refCount.length < need) {
+      let size = refCount.length;
+      while (size < need) size *= 2;
+      refCount = new Int32Array(size);
+      seen = new Int32Array(size);
+    }
+  };
 
   /** One segment into segMatch / segTotal (NLTK's loop body of corpus_gleu). */
   const segment = (hyp: string, refs: readonly string[]): void => {
     checkSegment(hyp, refs);
     if (vocab.size > VOCAB_LIMIT) vocab = new Vocabulary();
     table.clear();
-    const hypCounts = count(tokenize(hyp));
-    const tpfp = sumOrders(hypCounts.totals);
+    const hypTokens = tokenize(hyp);
+    if (hypKeys.length < hypTokens.length * maxLen) hypKeys = new Int32Array(hypTokens.length * maxLen * 2);
+    const nh = walk(hypTokens, hypKeys);
+    const tpfp = ngramTotal(hypTokens.length);
+    const lo = minLen - 1;
     let bestMatch = 0;
     let bestTotal = 0;
     let bestRatio = -1;
     for (let k = 0; k < refs.length; k++) {
-      const refCounts = count(tokenize(refs[k]!));
-      const tpfn = sumOrders(refCounts.totals);
+      const refTokens = tokenize(refs[k]!);
+      if (refKeys.length < refTokens.length * maxLen) refKeys = new Int32Array(refTokens.length * maxLen * 2);
+      const nr = walk(refTokens, refKeys);
+      const tpfn = ngramTotal(refTokens.length);
       const nAll = tpfp > tpfn ? tpfp : tpfn;
       if (nAll === 0) continue;
-      const tp = sumOrders(overlap(hypCounts, refCounts));
+      ensureKeys();
+      for (let i = 0; i < nr; i += maxLen) for (let j = lo; j < maxLen; j++) refCount[refKeys[i + j]!]!++;
+      // Σ_g min(hyp_g, ref_g): an occurrence matches while fewer of its n-gram were seen than the reference has.
+      let tp = 0;
+      for (let i = 0; i < nh; i += maxLen) {
+        for (let j = lo; j < maxLen; j++) {
+          const key = hypKeys[i + j]!;
+          if (key !== 0 && seen[key]!++ < refCount[key]!) tp++;
+        }
+      }
+      for (let i = 0; i < nh; i += maxLen) for (let j = lo; j < maxLen; j++) seen[hypKeys[i + j]!] = 0;
+      for (let i = 0; i < nr; i += maxLen) for (let j = lo; j < maxLen; j++) refCount[refKeys[i + j]!] = 0;
+      refCount[0] = 0;
       // Python's max() keeps the first of equal keys; the keys are float quotients.
       const ratio = tp / nAll;
       if (ratio > bestRatio) {
