@@ -28,6 +28,14 @@ function readExpected(file: string): { header: Header; values: number[] } {
   return { header: JSON.parse(lines[0]!) as Header, values: lines.slice(1).map((l) => JSON.parse(l) as number) };
 }
 
+const cache = new Map<string, ReturnType<typeof readDataset>>();
+/** Each dataset is read once for all its configs. */
+function dataset(name: string): ReturnType<typeof readDataset> {
+  let records = cache.get(name);
+  if (records === undefined) cache.set(name, (records = readDataset(name)));
+  return records;
+}
+
 const files = readdirSync(DIR).filter((f) => f.endsWith(".jsonl.gz")).sort();
 
 describe.skipIf(!hasShared)("GLEU equals NLTK 3.8 on the conformance data", () => {
@@ -37,7 +45,7 @@ describe.skipIf(!hasShared)("GLEU equals NLTK 3.8 on the conformance data", () =
   for (const file of files) {
     it(file, () => {
       const { header, values } = readExpected(file);
-      const records = readDataset(header.dataset);
+      const records = dataset(header.dataset);
       expect(records.length).toBe(header.lines);
       expect(values.length).toBe(header.lines);
       const options = { minLen: header.options.min_len, maxLen: header.options.max_len };

@@ -88,6 +88,10 @@ export function nistDetail(segments: readonly NistSegment[], n: number, withChoi
   }
   const hypCounts: NgramCounts[] = new Array(segments.length);
   const refCounts: NgramCounts[][] = new Array(segments.length);
+  // Room for every n-gram up front: growing the table as it fills rehashes it again and again.
+  let positions = 0;
+  for (const seg of segments) for (const tokens of seg) positions += tokens.length;
+  table.reserve(Math.min(positions * n, 1 << 26));
   let freq = new Int32Array(1024);
   let parentOf = new Int32Array(1024);
   let refWords = 0;
