@@ -48,6 +48,14 @@ export const REFERENCE_SPEEDS = {
   "sacrebleu-cli-chrf-wmt17": { label: "sacrebleu 2.6.0 CLI -m chrf", segmentsPerSecond: 5_437, data: "WMT17 en-de, 16 systems, whole process" },
   "sacrebleu-cli-ter-wmt17": { label: "sacrebleu 2.6.0 CLI -m ter", segmentsPerSecond: 450, data: "WMT17 en-de, 16 systems, whole process" },
   "rouge-score-cli-wmt17-stem": { label: "rouge-score 0.1.2 rouge1/2/L stem", segmentsPerSecond: 3_056, data: "WMT17 en-de, 16 systems, whole process" },
+  // NLTK 3.8 (Debian's python3-nltk, Python 3.11.2), measured on 2026-11-25 by
+  // tooling/references/timing.py: corpus_gleu / sentence_gleu / corpus_nist / sentence_nist over the
+  // first system of WMT17 en-de on str.split() tokens, median of 3 runs, CPU seconds of the process
+  // (the machine was shared, load average 12-19).
+  "nltk-gleu-wmt17": { label: "NLTK 3.8 corpus_gleu", segmentsPerSecond: 20_611, data: "WMT17 en-de, first 3,004 segments" },
+  "nltk-sentence-gleu-wmt17": { label: "NLTK 3.8 sentence_gleu", segmentsPerSecond: 23_350, data: "WMT17 en-de, first 3,004 segments" },
+  "nltk-nist-wmt17": { label: "NLTK 3.8 corpus_nist", segmentsPerSecond: 3_635, data: "WMT17 en-de, first 3,004 segments" },
+  "nltk-sentence-nist-wmt17": { label: "NLTK 3.8 sentence_nist", segmentsPerSecond: 11_473, data: "WMT17 en-de, first 3,004 segments" },
   // The published table: ROUGE-1.5.5.pl.
   "rouge155-perl": { label: "ROUGE-1.5.5 (Perl)", segmentsPerSecond: 300, data: "3,000 segments of ~25 words" },
 };

@@ -19,6 +19,8 @@ export const TIERS = {
   "@gramscore/metric-chrf": 2,
   "@gramscore/metric-ter": 2,
   "@gramscore/metric-wer": 2,
+  "@gramscore/metric-gleu": 2,
+  "@gramscore/metric-nist": 2,
   gramscore: 3,
 };
 

@@ -46,6 +46,8 @@ export function builtinPlugins(): LazyPlugin[] {
     builtin("@gramscore/metric-chrf", () => import("@gramscore/metric-chrf")),
     builtin("@gramscore/metric-ter", () => import("@gramscore/metric-ter")),
     builtin("@gramscore/metric-wer", () => import("@gramscore/metric-wer")),
+    builtin("@gramscore/metric-gleu", () => import("@gramscore/metric-gleu")),
+    builtin("@gramscore/metric-nist", () => import("@gramscore/metric-nist")),
   ];
 }
 

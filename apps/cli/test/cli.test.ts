@@ -439,6 +439,8 @@ describe.concurrent("gramscore tokenize and list", () => {
       "metric-chrf",
       "metric-ter",
       "metric-wer",
+      "metric-gleu",
+      "metric-nist",
     ];
     const withPlugin: string[] = [];
     for (const p of packages) {

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { ErrorCode, GramscoreError, log } from "@gramscore/core";
+import plugin, { createNist, nist, parseNistStats, sentenceNist } from "@gramscore/metric-nist";
+
+function code(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(GramscoreError);
+    return (error as GramscoreError).code;
+  }
+  return undefined;
+}
+
+// NLTK 3.8's docstring examples (nist_score.py); the values are what NLTK 3.8 returns on str.split() tokens.
+const hyp1 = "It is a guide to action which ensures that the military always obeys the commands of the party";
+const hyp2 = "he read the book because he was interested in world history";
+const ref1a = "It is a guide to action that ensures that the military will forever heed Party commands";
+const ref1b = "It is the guiding principle which guarantees the military forces always being under the command of the Party";
+const ref1c = "It is the practical guide for the army always to heed the directions of the party";
+const ref2a = "he was interested in world history because he read the book";
+
+describe("NIST API", () => {
+  it("gives NLTK's values", () => {
+    expect(sentenceNist(hyp1, [ref1a, ref1b, ref1c]).score).toBe(3.3709935957649324);
+    const corpus = nist([hyp1, hyp2], [[ref1a, ref2a], [ref1b, null], [ref1c, null]]);
+    expect(corpus.score).toBe(4.470194960276452);
+    expect(corpus.signature).toBe("n:5|tok:none|version:0.1.0");
+    expect(nist([hyp1, hyp2], [[ref1a, ref2a], [ref1b, null], [ref1c, null]], { n: 3 }).score).toBe(4.470194960276452);
+    expect(plugin.metrics!.map((m) => m.name)).toEqual(["nist"]);
+  });
+
+  it("orders without hypothesis n-grams add 0 (NLTK raises ZeroDivisionError there)", () => {
+    const short = sentenceNist("a b", ["a b c"], { n: 5 });
+    const n2 = sentenceNist("a b", ["a b c"], { n: 2 });
+    expect(short.score).toBe(n2.score);
+    expect(short.precisions.slice(2)).toEqual([0, 0, 0]);
+    expect(sentenceNist("a", [""]).score).toBe(0);
+  });
+
+  it("rejects bad options, inputs and statistics with coded errors", () => {
+    expect(code(() => createNist({ n: 0 }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(code(() => createNist({ n: 2.5 }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(code(() => createNist({ maxOrder: 4 } as never))).toBe(ErrorCode.INVALID_OPTION);
+    expect(code(() => createNist({ tokenize: "13a" }))).toBe(ErrorCode.UNKNOWN_TOKENIZER);
+    expect(code(() => createNist().stats("a", []))).toBe(ErrorCode.EMPTY_INPUT);
+    expect(code(() => createNist().stats("a", [null as never]))).toBe(ErrorCode.INVALID_TYPE);
+    expect(code(() => nist(["a", "b"], [["a"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(code(() => parseNistStats({ segments: [] }))).toBe(ErrorCode.INVALID_STATS);
+    expect(code(() => parseNistStats({ chunks: [[[["a"]]]] }))).toBe(ErrorCode.INVALID_STATS);
+    expect(code(() => parseNistStats({ chunks: [[[["a"], [1]]]] }))).toBe(ErrorCode.INVALID_STATS);
+    const parsed = parseNistStats({ chunks: [[[["a"], ["a"]]], [[["b"], ["b"]], [["c"], ["c"]]]] });
+    expect(parsed.chunks.map((c) => c.length)).toEqual([2, 1]);
+  });
+
+  it("a custom tokenizer is used and checked; explain shows weights and the chosen references", () => {
+    const m = createNist({ tokenize: (t: string) => t.toLowerCase().split(" ") });
+    expect(m.signature()).toBe("n:5|tok:custom|version:0.1.0");
+    expect(m.tokens("A b")).toEqual(["a", "b"]);
+    const bad = createNist({ tokenize: (() => "oops") as never });
+    expect(code(() => bad.stats("a", ["a"]))).toBe(ErrorCode.INVALID_TYPE);
+    const e = createNist({ n: 2 }).explain("a b c", ["a b", "a b c d"]);
+    expect(e.score).toBe(sentenceNist("a b c", ["a b", "a b c d"], { n: 2 }).score);
+    expect(e.orders.map((o) => o.reference)).toEqual([1, 1]);
+    // 6 reference words, "a" twice: log2(6 / 2).
+    expect(e.orders[0]!.matched[0]).toEqual({ ngram: ["a"], count: 1, weight: log(3) / log(2) });
+    expect(createNist().format(createNist().score(createNist().stats(hyp1, [ref1a]), "segment"))).toMatch(/^NIST = \d+\.\d{4}$/);
+  });
+});
