@@ -39,6 +39,14 @@ export const MORPHOLOGICAL_SUBSTITUTIONS: Readonly<Record<WordNetPos, readonly (
   r: [],
 };
 
+interface Lists {
+  /** Word id -> position of its list in `start`. */
+  readonly at: Map<number, number>;
+  /** List j is values[start[j] … start[j+1]). */
+  readonly start: Int32Array;
+  readonly values: Int32Array;
+}
+
 interface Tables {
   words: string[];
   ids: Map<string, number>;
@@ -46,23 +54,63 @@ interface Tables {
   synStart: Int32Array;
   synLemmas: Int32Array;
   /** Per part of speech: word id -> synset ids (index.* order). */
-  index: Record<WordNetPos, Map<number, Int32Array>>;
+  index: Record<WordNetPos, Lists>;
   /** Per part of speech: word id -> base form ids (*.exc). */
-  exc: Record<WordNetPos, Map<number, Int32Array>>;
+  exc: Record<WordNetPos, Lists>;
 }
 
 let tables: Tables | undefined;
 
-function parseLists(text: string): Map<number, Int32Array> {
-  const out = new Map<number, Int32Array>();
-  if (text.length === 0) return out;
-  for (const entry of text.split(";")) {
-    const colon = entry.indexOf(":");
-    const key = parseInt(entry.slice(0, colon), 36);
-    const rest = entry.slice(colon + 1);
-    out.set(key, rest.length === 0 ? new Int32Array(0) : Int32Array.from(rest.split(","), (x) => parseInt(x, 36)));
+const COLON = 58;
+const COMMA = 44;
+const SEMI = 59;
+
+/** The value of a base-36 digit (0-9, a-z). */
+function digit(c: number): number {
+  return c <= 57 ? c - 48 : c - 87;
+}
+
+/** Parses `key:v,v;key:v;…` (base 36) in one pass over the character codes. */
+function parseLists(text: string): Lists {
+  let entries = 0;
+  let numbers = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === SEMI) entries++;
+    else if (c === COMMA) numbers++;
   }
-  return out;
+  if (text.length > 0) entries++;
+  const at = new Map<number, number>();
+  const start = new Int32Array(entries + 1);
+  const values = new Int32Array(numbers + entries);
+  let n = 0;
+  let j = 0;
+  let value = 0;
+  let key = -1;
+  let digits = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : SEMI;
+    if (c === COLON) {
+      key = value;
+      value = 0;
+      digits = 0;
+      at.set(key, j);
+      start[j] = n;
+    } else if (c === COMMA || c === SEMI) {
+      if (digits > 0) values[n++] = value;
+      value = 0;
+      digits = 0;
+      if (c === SEMI && key >= 0) {
+        j++;
+        key = -1;
+      }
+    } else {
+      value = value * 36 + digit(c);
+      digits++;
+    }
+  }
+  start[j] = n;
+  return { at, start, values: values.subarray(0, n) };
 }
 
 /** Parses the generated data once, on first use. */
@@ -71,19 +119,34 @@ function load(): Tables {
   const words = WORDS.split("\n");
   const ids = new Map<string, number>();
   for (let i = 0; i < words.length; i++) ids.set(words[i]!, i);
-  const groups = SYNSETS.split(";");
-  const synStart = new Int32Array(groups.length + 1);
-  const flat: number[] = [];
-  for (let k = 0; k < groups.length; k++) {
-    synStart[k] = flat.length;
-    for (const x of groups[k]!.split(",")) flat.push(parseInt(x, 36));
+  // SYNSETS is "v,v;v,v;…": the same list syntax without keys.
+  let groups = 1;
+  let numbers = 1;
+  for (let i = 0; i < SYNSETS.length; i++) {
+    const c = SYNSETS.charCodeAt(i);
+    if (c === SEMI) groups++;
+    if (c === SEMI || c === COMMA) numbers++;
   }
-  synStart[groups.length] = flat.length;
+  const synStart = new Int32Array(groups + 1);
+  const synLemmas = new Int32Array(numbers);
+  let n = 0;
+  let g = 0;
+  let value = 0;
+  for (let i = 0; i <= SYNSETS.length; i++) {
+    const c = i < SYNSETS.length ? SYNSETS.charCodeAt(i) : SEMI;
+    if (c === COMMA || c === SEMI) {
+      synLemmas[n++] = value;
+      value = 0;
+      if (c === SEMI) synStart[++g] = n;
+    } else {
+      value = value * 36 + digit(c);
+    }
+  }
   tables = {
     words,
     ids,
     synStart,
-    synLemmas: Int32Array.from(flat),
+    synLemmas,
     index: { n: parseLists(INDEX_N), v: parseLists(INDEX_V), a: parseLists(INDEX_A), r: parseLists(INDEX_R) },
     exc: { n: parseLists(EXC_N), v: parseLists(EXC_V), a: parseLists(EXC_A), r: parseLists(EXC_R) },
   };
@@ -108,7 +171,7 @@ function checkPos(pos: unknown): asserts pos is WordNetPos {
 
 function inIndex(t: Tables, form: string, pos: WordNetPos): number {
   const id = t.ids.get(form);
-  return id !== undefined && t.index[pos].has(id) ? id : -1;
+  return id !== undefined && t.index[pos].at.has(id) ? id : -1;
 }
 
 /** NLTK's `filter_forms`: the forms in the index under `pos`, first occurrences, as word ids. */
@@ -144,8 +207,13 @@ function applyRules(forms: readonly string[], pos: WordNetPos): string[] {
 function morphyIds(t: Tables, form: string, pos: WordNetPos): number[] {
   const formId = t.ids.get(form);
   if (formId !== undefined) {
-    const bases = t.exc[pos].get(formId);
-    if (bases !== undefined) return filterForms(t, [form, ...Array.from(bases, (b) => t.words[b]!)], pos);
+    const j = t.exc[pos].at.get(formId);
+    if (j !== undefined) {
+      const { start, values } = t.exc[pos];
+      const forms = [form];
+      for (let k = start[j]!; k < start[j + 1]!; k++) forms.push(t.words[values[k]!]!);
+      return filterForms(t, forms, pos);
+    }
   }
   let forms = applyRules([form], pos);
   const first = filterForms(t, [form, ...forms], pos);
@@ -201,7 +269,9 @@ export function synsets(word: string, pos?: WordNetPos): WordNetSynset[] {
   const out: WordNetSynset[] = [];
   for (const p of pos === undefined ? POS_LIST : [pos]) {
     for (const form of morphyIds(t, lower, p)) {
-      for (const s of t.index[p].get(form)!) out.push({ pos: p, lemmaNames: lemmaNamesOf(t, s) });
+      const { at, start, values } = t.index[p];
+      const j = at.get(form)!;
+      for (let k = start[j]!; k < start[j + 1]!; k++) out.push({ pos: p, lemmaNames: lemmaNamesOf(t, values[k]!) });
     }
   }
   return out;
@@ -220,7 +290,10 @@ export function lemmaNames(word: string): string[] {
   const out: string[] = [];
   for (const p of POS_LIST) {
     for (const form of morphyIds(t, lower, p)) {
-      for (const s of t.index[p].get(form)!) {
+      const { at, start, values } = t.index[p];
+      const j = at.get(form)!;
+      for (let k = start[j]!; k < start[j + 1]!; k++) {
+        const s = values[k]!;
         for (let i = t.synStart[s]!; i < t.synStart[s + 1]!; i++) out.push(t.words[t.synLemmas[i]!]!);
       }
     }
@@ -231,7 +304,7 @@ export function lemmaNames(word: string): string[] {
 /** Sizes of the loaded data, for reports and tests. */
 export function wordnetStats(): { words: number; synsets: number; indexEntries: Record<WordNetPos, number>; exceptions: Record<WordNetPos, number> } {
   const t = load();
-  const count = (r: Record<WordNetPos, Map<number, Int32Array>>): Record<WordNetPos, number> => ({ n: r.n.size, v: r.v.size, a: r.a.size, r: r.r.size });
+  const count = (r: Record<WordNetPos, Lists>): Record<WordNetPos, number> => ({ n: r.n.at.size, v: r.v.at.size, a: r.a.at.size, r: r.r.at.size });
   return { words: t.words.length, synsets: t.synStart.length - 1, indexEntries: count(t.index), exceptions: count(t.exc) };
 }
 
