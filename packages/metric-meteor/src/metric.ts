@@ -11,6 +11,7 @@ import {
   validateSegment,
 } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, StatsRows, Tokenizer, TokenizerLike } from "@gramscore/core";
+import { createTreebank } from "@gramscore/tokenizer-treebank";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
 import { MeteorAligner, STAGE_EXACT, STAGE_STEM, meteorFromCounts } from "./align.js";
 import { ExactSum, exactAdd, exactValue, isCanonical } from "./exact.js";
@@ -114,7 +115,8 @@ function resolveTokenizer(option: string | TokenizerLike, context: MetricContext
     if ((option === "whitespace" || option === "none") && !preferContext(option, context, ["@gramscore/tokenizer-whitespace"])) {
       return createWhitespace();
     }
-    return contextTokenizer(option, context, metric, undefined, "Built-in names are whitespace (alias none).");
+    if (option === "treebank" && !preferContext(option, context, ["@gramscore/tokenizer-treebank"])) return createTreebank();
+    return contextTokenizer(option, context, metric, undefined, "Built-in names are whitespace (alias none) and treebank.");
   }
   if (typeof option === "function") {
     return checkedTokenizer({ name: "custom", signature: "custom", tokenize: option as (text: string) => string[] }, metric);

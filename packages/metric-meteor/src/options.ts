@@ -26,7 +26,7 @@ export interface MeteorOptions {
    * How texts become the token lists NLTK's METEOR takes: a registry tokenizer name, a Tokenizer,
    * a function or an object with `tokenize`. Built in: `whitespace` (alias `none`: Python's
    * `str.split()`, the default) and `treebank` (NLTK's `word_tokenize` without Punkt sentence
-   * splitting, from `@gramscore/tokenizer-treebank`, when installed and given through a registry or as an object).
+   * splitting, from `@gramscore/tokenizer-treebank`).
    */
   tokenize?: string | TokenizerLike;
   /** The stem stage: `porter` (NLTK's `PorterStemmer()`, the default) or `none` (skipped). */

@@ -10,7 +10,7 @@ import { fsum } from "@gramscore/core";
 import { wordnet } from "@gramscore/wordnet";
 import { describe, expect, it } from "vitest";
 import { SKIP_MESSAGE, hasShared, readDataset, repoRoot } from "../../../tooling/conformance/data.js";
-import { createMeteor } from "../src/index.js";
+import { createMeteor, meteorPlugin } from "../src/index.js";
 import type { MeteorStats } from "../src/index.js";
 
 if (!hasShared) console.log(SKIP_MESSAGE);
@@ -72,6 +72,37 @@ describe.skipIf(!hasShared)("METEOR equals NLTK 3.8 (str.split tokens, WordNet 3
       );
       expect(wrong).toEqual([]);
       expect(maxDiff).toBeLessThanOrEqual(1e-12);
+    });
+  }
+});
+
+describe.skipIf(!hasShared)("meteor-hf equals NLTK 3.8 on NLTKWordTokenizer tokens (word_tokenize without Punkt)", () => {
+  const descriptor = meteorPlugin({ providers: { wordnet }, defaultSynonyms: "wordnet" }).metrics!.find((m) => m.name === "meteor-hf")!;
+  for (const dataset of DATASETS) {
+    it(dataset, () => {
+      const expected = expectedLines(dataset);
+      const records = readDataset(dataset).slice(0, expected.length);
+      const metric = descriptor.create(undefined) as ReturnType<typeof createMeteor>;
+      const bySystem = new Map<string, MeteorStats>();
+      let identical = 0;
+      const wrong: string[] = [];
+      for (let i = 0; i < records.length; i++) {
+        const rec = records[i]!;
+        const stats = metric.stats(rec.hyp, rec.refs);
+        const got = metric.score(stats, "segment").score;
+        if (Object.is(got, expected[i]!.tb)) identical++;
+        else if (wrong.length < 5) wrong.push(`line ${i}: ${got} != ${expected[i]!.tb}`);
+        const key = `${rec.langpair ?? ""}|${rec.system}`;
+        bySystem.set(key, metric.merge(bySystem.get(key) ?? metric.empty(), stats));
+      }
+      const systems = corpus.datasets[dataset]!.systems;
+      for (const sys of systems) {
+        const result = metric.score(bySystem.get(sys.system)!, "corpus");
+        expect(result.score).toBe(sys.tb.fsum);
+        expect(Math.abs(result.score - sys.tb.np)).toBeLessThanOrEqual(1e-15);
+      }
+      console.log(`meteor-hf ${dataset}: ${records.length} segments, ${identical} identical to NLTK; ${systems.length} system means equal`);
+      expect(wrong).toEqual([]);
     });
   }
 });
