@@ -45,6 +45,12 @@ export function builtinPlugins(): LazyPlugin[] {
     builtin("@gramscore/metric-rouge", () => import("@gramscore/metric-rouge")),
     builtin("@gramscore/metric-chrf", () => import("@gramscore/metric-chrf")),
     builtin("@gramscore/metric-ter", () => import("@gramscore/metric-ter")),
+    builtin("@gramscore/tokenizer-treebank", () => import("@gramscore/tokenizer-treebank")),
+    // METEOR with WordNet synonyms by default, as NLTK (--meteor-synonyms none turns the stage off).
+    builtin("@gramscore/metric-meteor", async () => {
+      const [meteor, wordnet] = await Promise.all([import("@gramscore/metric-meteor"), import("@gramscore/wordnet")]);
+      return { default: meteor.meteorPlugin({ providers: { wordnet: wordnet.wordnet }, defaultSynonyms: "wordnet" }) };
+    }),
   ];
 }
 

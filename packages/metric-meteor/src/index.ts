@@ -5,7 +5,7 @@
  * `@gramscore/wordnet` (WordNet 3.0, what NLTK uses); without one the synonym stage is skipped and no
  * WordNet data is loaded.
  */
-import { defineMetric, definePlugin, evaluate, toSegments, validateSegment } from "@gramscore/core";
+import { ErrorCode, GramscoreError, defineMetric, definePlugin, describeValue, evaluate, toSegments, validateSegment } from "@gramscore/core";
 import type { MetricDescriptor, Plugin } from "@gramscore/core";
 import { createMeteor, makeMeteor } from "./metric.js";
 import type { MeteorMetric, MeteorResult, MeteorStats } from "./metric.js";
@@ -77,8 +77,12 @@ export function meteorPlugin(pluginOptions: MeteorPluginOptions = {}): Plugin {
     if (typeof syn === "string" && syn !== "none") {
       const p = providers[syn];
       if (p === undefined) {
-        // resolveMeteorOptions reports the unknown value with a coded error.
-        return { ...o, synonyms: syn as "none" } as MeteorOptions;
+        throw new GramscoreError(
+          ErrorCode.INVALID_OPTION,
+          `METEOR option synonyms names no known synonym provider: got ${describeValue(syn)}, known: ${names.join(", ")}. ` +
+            'Pass a provider object in code (import { wordnet } from "@gramscore/wordnet"), or "none" to skip the synonym stage.',
+          { details: { option: "synonyms" } },
+        );
       }
       return { ...o, synonyms: p };
     }
