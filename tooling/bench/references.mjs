@@ -30,6 +30,10 @@ export const REFERENCE_SPEEDS = {
   // tokenizer's lru_cache cleared before each; CPU seconds of the process (the machine was shared,
   // load average 20-90, so wall time was meaningless).
   "sacrebleu-ter-wmt17": { label: "sacrebleu 2.6.0 TER", segmentsPerSecond: 518, data: "WMT17 en-de, first 3,004 segments" },
+  // NLTK 3.8 METEOR (Debian's Python 3.11.2), measured on 2026-11-25 by tooling/references/meteor/timing.py:
+  // meteor_score([ref.split()], hyp.split(), wordnet=WordNet 3.0) over the first system of WMT17 en-de,
+  // median of 3 runs after a warm-up; CPU seconds of the process (0.81-0.86 s; load average 24, wall 5.5-7.1 s).
+  "nltk-meteor-wmt17": { label: "NLTK 3.8 METEOR", segmentsPerSecond: 3578, data: "WMT17 en-de, first 3,004 segments" },
   // The published table: ROUGE-1.5.5.pl.
   "rouge155-perl": { label: "ROUGE-1.5.5 (Perl)", segmentsPerSecond: 300, data: "3,000 segments of ~25 words" },
 };

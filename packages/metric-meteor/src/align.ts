@@ -16,6 +16,28 @@ export const STAGE_STEM = 1;
 /** Matched by the synonym provider. */
 export const STAGE_SYNONYM = 2;
 
+/** (chunks/matches)^beta for small counts, remembered per beta (the correctly rounded pow is slow). */
+const fragCache = new Map<number, Float64Array>();
+const FRAG_SIDE = 128;
+
+/** `pow(chunks / matches, beta)`, from a table when both counts are below 128. */
+function fragPow(chunks: number, matches: number, beta: number): number {
+  if (chunks >= FRAG_SIDE || matches >= FRAG_SIDE) return pow(chunks / matches, beta);
+  let table = fragCache.get(beta);
+  if (table === undefined) {
+    if (fragCache.size > 16) fragCache.clear();
+    table = new Float64Array(FRAG_SIDE * FRAG_SIDE).fill(-1);
+    fragCache.set(beta, table);
+  }
+  const k = chunks * FRAG_SIDE + matches;
+  let v = table[k]!;
+  if (v < 0) {
+    v = pow(chunks / matches, beta);
+    table[k] = v;
+  }
+  return v;
+}
+
 /**
  * METEOR of one hypothesis–reference pair from its counts, with NLTK 3.8's arithmetic and its rule
  * that any division by zero (no hypothesis or reference words, no match) gives 0.
@@ -27,8 +49,7 @@ export function meteorFromCounts(matches: number, hypLen: number, refLen: number
   const denominator = alpha * precision + (1 - alpha) * recall;
   if (denominator === 0 || matches === 0) return 0;
   const fmean = (precision * recall) / denominator;
-  const fragFrac = chunks / matches;
-  const penalty = gamma * pow(fragFrac, beta);
+  const penalty = gamma * fragPow(chunks, matches, beta);
   return (1 - penalty) * fmean;
 }
 
