@@ -80,7 +80,7 @@ export function meteorPlugin(pluginOptions: MeteorPluginOptions = {}): Plugin {
         throw new GramscoreError(
           ErrorCode.INVALID_OPTION,
           `METEOR option synonyms names no known synonym provider: got ${describeValue(syn)}, known: ${names.join(", ")}. ` +
-            'Pass a provider object in code (import { wordnet } from "@gramscore/wordnet"), or "none" to skip the synonym stage.',
+            'Pass a provider object in code (the wordnet export of the @gramscore/wordnet package), or "none" to skip the synonym stage.',
           { details: { option: "synonyms" } },
         );
       }

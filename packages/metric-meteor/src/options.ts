@@ -96,7 +96,7 @@ function readSynonyms(value: unknown): SynonymProvider | null {
     return value as SynonymProvider;
   }
   throw bad(
-    `METEOR option synonyms must be a synonym provider { name, synonyms(word) } (for WordNet: import { wordnet } from "@gramscore/wordnet") ` +
+    `METEOR option synonyms must be a synonym provider { name, synonyms(word) } (for WordNet: the wordnet export of the @gramscore/wordnet package) ` +
       `or "none", but got ${describeValue(value)}.`,
     "synonyms",
   );
