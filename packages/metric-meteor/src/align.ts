@@ -235,19 +235,48 @@ export class MeteorAligner {
       const rs = this.refStem;
       for (let i = 0; i < n; i++) hs[i] = this.stem ? this.stemId(h[i]!) : h[i]!;
       for (let j = 0; j < m; j++) rs[j] = this.stem ? this.stemId(r[j]!) : r[j]!;
-      for (let i = n - 1; i >= 0 && matched < m; i--) {
-        if (refOf[i]! >= 0) continue;
-        const syn = this.synSet(hs[i]!);
-        for (let j = m - 1; j >= 0; j--) {
-          if (refUsed[j] === 0 && syn.has(rs[j]!)) {
-            refOf[i] = j;
-            this.stageOf[i] = STAGE_SYNONYM;
-            refUsed[j] = 1;
-            matched++;
-            break;
-          }
+      // Unmatched reference positions chained per key, highest first. For each hypothesis word NLTK
+      // takes the last unmatched reference word in its synonym set: the highest chain head over the
+      // set's members, or (when the set is larger than what is left) the first hit scanning back.
+      const prev = this.prev;
+      let free = 0;
+      for (let j = 0; j < m; j++) {
+        if (refUsed[j] === 0) {
+          const k = rs[j]!;
+          prev[j] = this.head[k]!;
+          this.head[k] = j;
+          free++;
         }
       }
+      for (let i = n - 1; i >= 0 && free > 0; i--) {
+        if (refOf[i]! >= 0) continue;
+        const syn = this.synSet(hs[i]!); // may grow this.head (interning names): read it afterwards
+        const head = this.head;
+        let best = -1;
+        if (syn.size <= free) {
+          for (const k of syn) {
+            const j = head[k]!;
+            if (j > best) best = j;
+          }
+        } else {
+          for (let j = m - 1; j >= 0; j--) {
+            if (refUsed[j] === 0 && syn.has(rs[j]!)) {
+              best = j;
+              break;
+            }
+          }
+        }
+        if (best >= 0) {
+          refOf[i] = best;
+          this.stageOf[i] = STAGE_SYNONYM;
+          refUsed[best] = 1;
+          head[rs[best]!] = prev[best]!;
+          matched++;
+          free--;
+        }
+      }
+      const head = this.head;
+      for (let j = 0; j < m; j++) head[rs[j]!] = -1;
     }
     let chunks = 1;
     let last = -2;

@@ -1,6 +1,7 @@
 // @gramscore/metric-meteor: METEOR throughput (NLTK 3.8's meteor_score of every segment and the
 // corpus mean) on WMT17 en-de (16 systems x 3004 segments, one reference), with WordNet synonyms as
-// NLTK, beside NLTK's METEOR measured on the first system (references.mjs, "nltk-meteor-wmt17").
+// NLTK, beside NLTK's METEOR measured on the first system (references.mjs, "nltk-meteor-wmt17"), and
+// on SummEval (English, 11 references) beside NLTK on the same lines ("nltk-meteor-summeval").
 import { evaluate } from "@gramscore/core";
 import { createMeteor } from "@gramscore/metric-meteor";
 import { wordnet } from "@gramscore/wordnet";
@@ -54,6 +55,8 @@ export default async function () {
       input: "sum_summeval",
       items: summeval.length,
       bytes: bytesOf(summeval),
+      versus: "nltk-meteor-summeval",
+      times: 100,
       fn: () => {
         sink += evaluate(createMeteor({ synonyms: wordnet }), summeval).corpus.score;
       },
