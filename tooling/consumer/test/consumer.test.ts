@@ -112,6 +112,7 @@ describe.sequential("consumer: Node", () => {
     chrf: "m.chrf(hyps, refs).score",
     rouge: "m.rouge(hyps, refs).corpus.rougeL.fmeasure",
     ter: "m.ter(hyps, refs).score",
+    meteor: "m.meteor(hyps, refs).score",
   };
 
   it.each(METRICS)("%s alone: ESM import and CommonJS require give the same score", (metric) => {
