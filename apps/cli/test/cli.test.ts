@@ -438,6 +438,8 @@ describe.concurrent("gramscore tokenize and list", () => {
       "metric-rouge",
       "metric-chrf",
       "metric-ter",
+      "tokenizer-treebank",
+      "metric-meteor",
     ];
     const withPlugin: string[] = [];
     for (const p of packages) {
