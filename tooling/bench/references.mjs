@@ -56,6 +56,13 @@ export const REFERENCE_SPEEDS = {
   "nltk-sentence-gleu-wmt17": { label: "NLTK 3.8 sentence_gleu", segmentsPerSecond: 23_350, data: "WMT17 en-de, first 3,004 segments" },
   "nltk-nist-wmt17": { label: "NLTK 3.8 corpus_nist", segmentsPerSecond: 3_635, data: "WMT17 en-de, first 3,004 segments" },
   "nltk-sentence-nist-wmt17": { label: "NLTK 3.8 sentence_nist", segmentsPerSecond: 11_473, data: "WMT17 en-de, first 3,004 segments" },
+  // NLTK 3.8 METEOR (Debian's Python 3.11.2), measured on 2026-11-25 by tooling/references/meteor/timing.py:
+  // meteor_score([ref.split()], hyp.split(), wordnet=WordNet 3.0) over the first system of WMT17 en-de,
+  // median of 3 runs after a warm-up; CPU seconds of the process (0.81-0.86 s; load average 24, wall 5.5-7.1 s).
+  "nltk-meteor-wmt17": { label: "NLTK 3.8 METEOR", segmentsPerSecond: 3578, data: "WMT17 en-de, first 3,004 segments" },
+  // The same script over all 1,600 SummEval lines (English, 11 references of ~60 words): 24.3-29.5 CPU s
+  // per run (load average 20-22; wall 106-211 s).
+  "nltk-meteor-summeval": { label: "NLTK 3.8 METEOR", segmentsPerSecond: 56, data: "SummEval, 1,600 segments, 11 references" },
   // The published table: ROUGE-1.5.5.pl.
   "rouge155-perl": { label: "ROUGE-1.5.5 (Perl)", segmentsPerSecond: 300, data: "3,000 segments of ~25 words" },
 };

@@ -14,6 +14,8 @@ export const TIERS = {
   "@gramscore/significance": 1,
   "@gramscore/mbr": 1,
   "@gramscore/report": 1,
+  "@gramscore/tokenizer-treebank": 1,
+  "@gramscore/wordnet": 1,
   "@gramscore/metric-bleu": 2,
   "@gramscore/metric-rouge": 2,
   "@gramscore/metric-chrf": 2,
@@ -21,6 +23,7 @@ export const TIERS = {
   "@gramscore/metric-wer": 2,
   "@gramscore/metric-gleu": 2,
   "@gramscore/metric-nist": 2,
+  "@gramscore/metric-meteor": 2,
   gramscore: 3,
 };
 

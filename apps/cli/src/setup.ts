@@ -48,6 +48,12 @@ export function builtinPlugins(): LazyPlugin[] {
     builtin("@gramscore/metric-wer", () => import("@gramscore/metric-wer")),
     builtin("@gramscore/metric-gleu", () => import("@gramscore/metric-gleu")),
     builtin("@gramscore/metric-nist", () => import("@gramscore/metric-nist")),
+    builtin("@gramscore/tokenizer-treebank", () => import("@gramscore/tokenizer-treebank")),
+    // METEOR with WordNet synonyms by default, as NLTK (--meteor-synonyms none turns the stage off).
+    builtin("@gramscore/metric-meteor", async () => {
+      const [meteor, wordnet] = await Promise.all([import("@gramscore/metric-meteor"), import("@gramscore/wordnet")]);
+      return { default: meteor.meteorPlugin({ providers: { wordnet: wordnet.wordnet }, defaultSynonyms: "wordnet" }) };
+    }),
   ];
 }
 

@@ -441,6 +441,8 @@ describe.concurrent("gramscore tokenize and list", () => {
       "metric-wer",
       "metric-gleu",
       "metric-nist",
+      "tokenizer-treebank",
+      "metric-meteor",
     ];
     const withPlugin: string[] = [];
     for (const p of packages) {

@@ -22,7 +22,7 @@ const here = join(repoRoot, "tooling", "consumer");
 const budgets: Budgets = JSON.parse(readFileSync(join(here, "budgets.json"), "utf8"));
 /** Where the size table goes; tooling/scripts/run-tests.mjs prints it before its closing line. */
 export const SIZES_FILE = join(repoRoot, ".consumer-sizes.txt");
-const METRICS = ["bleu", "chrf", "rouge", "ter", "wer", "gleu", "nist"] as const;
+const METRICS = ["bleu", "chrf", "rouge", "ter", "wer", "gleu", "nist", "meteor"] as const;
 const packageOf = (metric: string) => `@gramscore/metric-${metric}`;
 const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
 
@@ -115,6 +115,7 @@ describe.sequential("consumer: Node", () => {
     wer: "m.wer(hyps, refs[0]).score",
     gleu: "m.gleu(hyps, refs).score",
     nist: "m.nist(hyps, refs).score",
+    meteor: "m.meteor(hyps, refs).score",
   };
 
   it.each(METRICS)("%s alone: ESM import and CommonJS require give the same score", (metric) => {
@@ -188,6 +189,8 @@ describe.sequential("consumer: browser", () => {
       wer: [],
       gleu: [],
       nist: [],
+      // METEOR without a synonym provider never pulls WordNet's data in.
+      meteor: ["Canis_familiaris", "wordnet-3.0"],
     };
     for (const text of unwanted[metric]!) expect(code, `${metric} bundle keeps "${text}"`).not.toContain(text);
     expect(code).not.toMatch(/require\(["']node:/);
