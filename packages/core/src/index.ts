@@ -17,6 +17,7 @@ export {
   sumPartials,
 } from "./numerics.js";
 export { ExactColumns, ExactSum, exactAdd, exactOf, exactValue, isExactSum } from "./exact-sum.js";
+export { checkWidth, formatScoreLine } from "./score-line.js";
 export { exp, log, pow } from "./libm.js";
 export { glibcExp } from "./libm-glibc.js";
 export { assertText, findLoneSurrogate } from "./text.js";

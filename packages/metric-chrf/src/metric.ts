@@ -1,12 +1,4 @@
-import {
-  assertText,
-  ErrorCode,
-  GramscoreError,
-  describeValue,
-  formatFixed,
-  formatSignature,
-  validateSegment,
-} from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, validateSegment } from "@gramscore/core";
 import type { AggregateScorer, FormatOptions, Metric, PairwiseScorer, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
@@ -387,11 +379,7 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
     },
 
     format(result, formatOptions) {
-      const width = formatOptions?.width ?? 2;
-      if (!Number.isInteger(width) || width < 0 || width > 100) {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `The width (decimal places) must be an integer from 0 to 100, but got ${describeValue(width)}.`);
-      }
-      return `${result.name} = ${formatFixed(result.score, width)}`;
+      return formatScoreLine(result.name, result.score, formatOptions?.width, 2);
     },
 
     parseStats(value) {

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, assertText, describeValue, formatFixed, formatSignature, validateSegment } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, validateSegment } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, StatsRows, Tokenizer } from "@gramscore/core";
 import { NgramTable, Vocabulary, countNgrams, overlap } from "@gramscore/ngram";
 import type { NgramCounts } from "@gramscore/ngram";
@@ -290,11 +290,7 @@ export function makeGleu(opts: ResolvedGleuOptions, variant: GleuVariant, contex
     },
 
     format(result, formatOptions) {
-      const width = formatOptions?.width ?? 4;
-      if (!Number.isInteger(width) || width < 0 || width > 100) {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `The width (decimal places) must be an integer from 0 to 100, but got ${describeValue(width)}.`);
-      }
-      return `${result.name} = ${formatFixed(result.score, width)}`;
+      return formatScoreLine(result.name, result.score, formatOptions?.width, 4);
     },
 
     parseStats(value) {

@@ -1,15 +1,4 @@
-import {
-  ErrorCode,
-  GramscoreError,
-  checkedTokenizer,
-  contextTokenizer,
-  describeValue,
-  formatFixed,
-  formatSignature,
-  pow,
-  preferContext,
-  validateSegment,
-} from "@gramscore/core";
+import { checkedTokenizer, contextTokenizer, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, pow, preferContext, validateSegment } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, StatsRows, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { createTreebank } from "@gramscore/tokenizer-treebank";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
@@ -292,11 +281,7 @@ export function makeMeteor(opts: ResolvedMeteorOptions, context: MetricContext |
     },
 
     format(r, formatOptions) {
-      const width = formatOptions?.width ?? 4;
-      if (!Number.isInteger(width) || width < 0 || width > 100) {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `The width (decimal places) must be an integer from 0 to 100, but got ${describeValue(width)}.`);
-      }
-      return `${r.name} = ${formatFixed(r.score, width)}`;
+      return formatScoreLine(r.name, r.score, formatOptions?.width, 4);
     },
 
     parseStats(value) {

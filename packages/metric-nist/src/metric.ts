@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, assertText, describeValue, formatFixed, formatSignature, log, validateSegment } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, log, validateSegment } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, Tokenizer } from "@gramscore/core";
 import { resolveNistOptions, resolveTokenizer } from "./options.js";
 import type { NistOptions, ResolvedNistOptions } from "./options.js";
@@ -187,11 +187,7 @@ export function makeNist(opts: ResolvedNistOptions, context?: MetricContext): Ni
     },
 
     format(result, formatOptions) {
-      const width = formatOptions?.width ?? 4;
-      if (!Number.isInteger(width) || width < 0 || width > 100) {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `The width (decimal places) must be an integer from 0 to 100, but got ${describeValue(width)}.`);
-      }
-      return `${result.name} = ${formatFixed(result.score, width)}`;
+      return formatScoreLine(result.name, result.score, formatOptions?.width, 4);
     },
 
     parseStats(value) {

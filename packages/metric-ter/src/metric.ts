@@ -1,17 +1,4 @@
-import {
-  ErrorCode,
-  ExactSum,
-  GramscoreError,
-  assertText,
-  describeValue,
-  exactAdd,
-  exactValue,
-  formatFixed,
-  formatSignature,
-  isExactSum,
-  pySplit,
-  validateSegment,
-} from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, exactAdd, ExactSum, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pySplit, validateSegment } from "@gramscore/core";
 import type { FormatOptions, Metric, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { OP_DEL, OP_INS, OP_MATCH, OP_SUB, TerAligner, performShift } from "./align.js";
 import type { ShiftStep } from "./align.js";
@@ -363,11 +350,7 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
     },
 
     format(result, formatOptions) {
-      const width = formatOptions?.width ?? 2;
-      if (!Number.isInteger(width) || width < 0 || width > 100) {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `The width (decimal places) must be an integer from 0 to 100, but got ${describeValue(width)}.`);
-      }
-      return `${result.name} = ${formatFixed(result.score, width)}`;
+      return formatScoreLine(result.name, result.score, formatOptions?.width, 2);
     },
 
     parseStats(value) {

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, assertText, describeValue, formatFixed, formatSignature, isPythonWhitespace, validateSegment } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, isPythonWhitespace, validateSegment } from "@gramscore/core";
 import type { FormatOptions, Metric, OptionSpec, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { EDIT_DELETE, EDIT_INSERT, EDIT_MATCH, EDIT_SUBSTITUTE, LevenshteinAligner } from "@gramscore/ngram";
 import { jiwerChars, jiwerWordSpans, jiwerWords } from "./transforms.js";
@@ -447,11 +447,7 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
     },
 
     format(result, formatOptions) {
-      const width = formatOptions?.width ?? 4;
-      if (!Number.isInteger(width) || width < 0 || width > 100) {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `The width (decimal places) must be an integer from 0 to 100, but got ${describeValue(width)}.`);
-      }
-      return `${result.name} = ${formatFixed(result.score, width)}`;
+      return formatScoreLine(result.name, result.score, formatOptions?.width, 4);
     },
 
     parseStats(value) {

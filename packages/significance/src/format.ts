@@ -4,14 +4,8 @@
  * paired test with its explanation and signatures, and the aligned `--confidence` lines.
  */
 
-import { ErrorCode, GramscoreError, formatFixed } from "@gramscore/core";
+import { ErrorCode, GramscoreError, checkWidth, formatFixed } from "@gramscore/core";
 import type { PairedResult } from "./engine.js";
-
-function checkWidth(width: number): void {
-  if (!Number.isInteger(width) || width < 0 || width > 100) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `The width (decimal places) must be an integer from 0 to 100, but got ${String(width)}.`);
-  }
-}
 
 /** Options of {@link formatPairedTable}. */
 export interface PairedTableOptions {
