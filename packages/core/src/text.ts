@@ -2,8 +2,15 @@ import { ErrorCode, GramscoreError, describeValue } from "./errors.js";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * `String.prototype.isWellFormed` (ES2024: Node 20, current browsers), a native check that answers at
+ * once for text without surrogates; undefined where the engine lacks it.
+ */
+const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
 /** Index of the first unpaired UTF-16 surrogate in `text`, or -1 when the text is well formed. */
 export function findLoneSurrogate(text: string): number {
+  if (isWellFormed !== undefined && isWellFormed.call(text)) return -1;
   const match = LONE_SURROGATE.exec(text);
   return match ? match.index : -1;
 }

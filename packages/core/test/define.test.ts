@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   ErrorCode,
@@ -76,6 +77,27 @@ describe("errors and text checks", () => {
     expect(assertText("fine", "x")).toBe("fine");
     expect(() => assertText("a\ud800", "hypothesis 3")).toThrow(/hypothesis 3 contains an unpaired UTF-16 surrogate U\+D800 at index 1/);
     expect(() => assertText(undefined, "hypothesis 3")).toThrow(/hypothesis 3 must be a string, but got undefined/);
+  });
+  it("finds the first lone surrogate exactly as a scan of the code units does (property)", () => {
+    const naive = (s: string): number => {
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff) {
+          const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+          if (d >= 0xdc00 && d <= 0xdfff) i++;
+          else return i;
+        } else if (c >= 0xdc00 && c <= 0xdfff) return i;
+      }
+      return -1;
+    };
+    const unit = fc.oneof(fc.constantFrom("a", "é", "„", "😀", "\ud800", "\udbff", "\udc00", "\udfff", " "), fc.string({ unit: "binary", maxLength: 3 }));
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }), (parts) => {
+        const s = parts.join("");
+        expect(findLoneSurrogate(s)).toBe(naive(s));
+      }),
+      { numRuns: 500 },
+    );
   });
   it("describes values briefly", () => {
     expect(describeValue([1, 2])).toBe("an array of length 2");
