@@ -374,11 +374,12 @@ function latexText(report: Report, options: FormatReportOptions): string {
 }
 
 /**
- * A report in one of the output formats, in pieces: `json` is written member by member (the same
- * text as {@link formatReport}, never as one string, which fails past about 512 MB).
+ * A report in one of the output formats, in pieces: `json` with per-segment results is written member
+ * by member (the same text as {@link formatReport}, never as one string, which fails past about
+ * 512 MB); without them the report is small and is one string.
  */
 export function formatReportPieces(report: Report, format: Format, options: FormatReportOptions): Iterable<string> {
-  if (format === "json") return (function* () {
+  if (format === "json" && report.segments) return (function* () {
     yield* jsonPieces(reportJson(report, options));
     yield "\n";
   })();
