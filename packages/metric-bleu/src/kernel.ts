@@ -25,6 +25,9 @@ export interface Spans {
   hashes?: Int32Array | undefined;
 }
 
+/** Initial capacity of {@link BleuCounter.scratch} spans, in tokens (8 KB each). */
+const SCRATCH_TOKENS = 1024;
+
 /** An empty, reusable {@link Spans}. */
 export function createSpans(capacity = 64): Spans {
   return { source: "", count: 0, starts: new Int32Array(capacity), ends: new Int32Array(capacity), hashes: undefined };
@@ -242,10 +245,14 @@ export class BleuCounter {
     }
   }
 
-  /** Reusable spans for token lists (index 0: hypothesis, 1…: references). */
+  /**
+   * Reusable spans for token lists (index 0: hypothesis, 1…: references), with room for 1,024 tokens
+   * from the start: a segment that outgrows its spans replaces their arrays, which makes V8 drop the
+   * compiled tokenizer and kernel code once (and compile them again) in the middle of a run.
+   */
   scratch(index: number): Spans {
     let s = this.#spans[index];
-    if (s === undefined) this.#spans[index] = s = createSpans();
+    if (s === undefined) this.#spans[index] = s = createSpans(SCRATCH_TOKENS);
     return s;
   }
 
