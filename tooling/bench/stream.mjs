@@ -12,7 +12,7 @@
 // Exits with 1 when a check fails or the peak RSS is over the limit.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -53,8 +53,9 @@ function run(args, preload) {
     child.on("close", (code) => {
       const ms = performance.now() - t0;
       const m = /gramscore-max-rss-kb (\d+)/.exec(err);
+      const cpu = /gramscore-cpu-us (\d+)/.exec(err);
       if (code !== 0) reject(new Error(`gramscore ${args.join(" ")} exited with ${code}: ${err}`));
-      else resolvePromise({ stdout: Buffer.concat(out).toString("utf8"), rssKb: m ? Number(m[1]) : NaN, ms });
+      else resolvePromise({ stdout: Buffer.concat(out).toString("utf8"), rssKb: m ? Number(m[1]) : NaN, cpuMs: cpu ? Number(cpu[1]) / 1000 : NaN, ms });
     });
   });
 }
@@ -86,7 +87,11 @@ function compare(metric, small, big, k) {
 const dir = mkdtempSync(join(tmpdir(), "gramscore-stream-"));
 try {
   const preload = join(dir, "max-rss.mjs");
-  writeFileSync(preload, 'process.on("exit", () => process.stderr.write(`\\ngramscore-max-rss-kb ${process.resourceUsage().maxRSS}\\n`));\n');
+  // Peak RSS and CPU time (user + system of every thread: the steady figure on a shared machine).
+  writeFileSync(
+    preload,
+    'process.on("exit", () => { const u = process.resourceUsage(); process.stderr.write(`\\ngramscore-max-rss-kb ${u.maxRSS}\\ngramscore-cpu-us ${u.userCPUTime + u.systemCPUTime}\\n`); });\n',
+  );
   const name = "mt_wmt17_newstest2017_en-de";
   let text = gunzipSync(readFileSync(join(conformanceDir, "data", `${name}.jsonl.gz`)));
   if (text[text.length - 1] !== 0x0a) text = Buffer.concat([text, Buffer.from("\n")]);
@@ -108,7 +113,7 @@ try {
   console.log(
     `stream: ${(bytes / 1e6).toFixed(0)} MB with -m ${metrics} --jobs ${jobs}: ${seconds.toFixed(1)} s ` +
       `(${(bytes / 1e6 / seconds).toFixed(1)} MB/s, ${Math.round((lines * k) / seconds).toLocaleString("en-US")} segments/s), ` +
-      `peak RSS ${(all.rssKb / 1024).toFixed(0)} MB (limit ${maxRssMb} MB)`,
+      `${(all.cpuMs / 1000).toFixed(1)} s of CPU, peak RSS ${(all.rssKb / 1024).toFixed(0)} MB (limit ${maxRssMb} MB), load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`,
   );
 
   const a = JSON.parse(one.stdout);
@@ -131,6 +136,8 @@ try {
     metrics,
     jobs: Number(jobs),
     seconds: Number(seconds.toFixed(2)),
+    cpuSeconds: Number((all.cpuMs / 1000).toFixed(2)),
+    loadavg: loadavg(),
     megabytesPerSecond: Number((bytes / 1e6 / seconds).toFixed(2)),
     peakRssMb: Math.round(all.rssKb / 1024),
     oneCopyPeakRssMb: Math.round(one.rssKb / 1024),
