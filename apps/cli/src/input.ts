@@ -599,7 +599,10 @@ function malformed(source: string, line: number, message: string, cause?: unknow
 
 const RECORD_SHAPE = 'Each line must be one JSON object like {"hyp": "...", "refs": ["...", "..."], "system": "..."}.';
 
-/** Validates one parsed JSONL value into a record. */
+/**
+ * Validates one parsed JSONL value into a record. When every element of `value.refs` is a string,
+ * the record's `refs` is that same array (a parsed line's own); otherwise a new one without the nulls.
+ */
 export function toRecord(value: unknown, source: string, line: number, defaultSystem?: string): InputRecord {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw malformed(source, line, `expected a JSON object, but got ${describeValue(value)}. ${RECORD_SHAPE}`);
@@ -611,11 +614,17 @@ export function toRecord(value: unknown, source: string, line: number, defaultSy
   let refs: string[];
   if (Array.isArray(v.refs)) {
     const given = v.refs as unknown[];
-    refs = [];
-    for (let k = 0; k < given.length; k++) {
-      const r = given[k];
-      if (typeof r === "string") refs.push(r);
-      else if (r !== null) throw malformed(source, line, `refs[${k}] must be a string (or null for a missing reference), but got ${describeValue(r)}.`);
+    let k = 0;
+    while (k < given.length && typeof given[k] === "string") k++;
+    // The usual case, every reference a string: the parsed array is the record's own (a fresh array).
+    refs = given as string[];
+    if (k < given.length) {
+      refs = given.slice(0, k) as string[];
+      for (; k < given.length; k++) {
+        const r = given[k];
+        if (typeof r === "string") refs.push(r);
+        else if (r !== null) throw malformed(source, line, `refs[${k}] must be a string (or null for a missing reference), but got ${describeValue(r)}.`);
+      }
     }
   } else if (v.refs === undefined && typeof v.ref === "string") {
     refs = [v.ref];

@@ -90,6 +90,15 @@ describe("JSONL records", () => {
     });
     expect(toRecord({ hyp: "h", ref: "a" }, "-", 1).system).toBe("stdin");
   });
+  it("keeps the strings of refs in order and drops nulls wherever they stand (property)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.constant(null)), { minLength: 1, maxLength: 6 }), (refs) => {
+        const record = toRecord({ hyp: "h", refs: [...refs] }, "d.jsonl", 1);
+        expect(record.refs).toEqual(refs.filter((r) => r !== null));
+      }),
+    );
+    expect(() => toRecord({ hyp: "h", refs: ["a", null, "b", 3] }, "d.jsonl", 2)).toThrow(/refs\[3\] must be a string/);
+  });
   it.each([
     [[1], "expected a JSON object"],
     [{ refs: ["a"] }, '"hyp" must be a string'],
