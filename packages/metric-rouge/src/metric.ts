@@ -4,6 +4,7 @@ import {
   GramscoreError,
   describeValue,
   exactAdd,
+  findLoneSurrogate,
   exactOf,
   exactValue,
   formatFixed,
@@ -166,6 +167,18 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
     }
   };
 
+  /** True when validateSegment (then checkSegment) would accept `seg`. */
+  const isValid = (seg: unknown): seg is Segment => {
+    if (seg === null || typeof seg !== "object") return false;
+    const { hyp, refs } = seg as { hyp?: unknown; refs?: unknown };
+    if (typeof hyp !== "string" || !Array.isArray(refs) || refs.length === 0 || findLoneSurrogate(hyp) >= 0) return false;
+    for (let r = 0; r < refs.length; r++) {
+      const ref: unknown = refs[r];
+      if (typeof ref !== "string" || (!engine.hasReference(ref) && findLoneSurrogate(ref) >= 0)) return false;
+    }
+    return true;
+  };
+
   const toScore = (v: ArrayLike<number>, ti: number): RougeScore => ({
     precision: v[ti * 3]!,
     recall: v[ti * 3 + 1]!,
@@ -209,7 +222,9 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
       const sums = new ExactColumns(columns);
       let count = 0;
       for (const raw of segments) {
-        const seg = validateSegment(raw, count);
+        // What validateSegment and checkSegment accept, checked without building their messages; a
+        // reference the engine has cached was checked when it was cached. Else they throw their errors.
+        const seg = isValid(raw) ? raw : validateSegment(raw, count);
         sums.addRow(engine.segment(seg.hyp, checkSegment(seg.hyp, seg.refs)));
         count++;
       }

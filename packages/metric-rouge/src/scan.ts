@@ -274,6 +274,26 @@ export class WordScanner {
   #arenaUsed = 0;
 
   /**
+   * Scans `text` into the transient buffer ({@link transientTokens}, which only the next transient scan
+   * overwrites) without making a view of it; returns the number of tokens, or −1 when a word gives
+   * several tokens.
+   * @throws GramscoreError `LONE_SURROGATE` for text that is not valid Unicode.
+   */
+  scanTransient(text: string): number {
+    const count = this.#scan(text, false);
+    if (count < 0) return -1;
+    const out = this.#out;
+    this.#out = this.#transient.length >= out.length ? this.#transient : new Int32Array(out.length);
+    this.#transient = out;
+    return count;
+  }
+
+  /** The buffer the last transient scan filled (its first `count` entries are the token ids). */
+  get transientTokens(): Int32Array {
+    return this.#transient;
+  }
+
+  /**
    * The token ids of `text`, or undefined when a word gives several tokens. `transient` results are
    * views of a buffer the next transient call overwrites.
    */

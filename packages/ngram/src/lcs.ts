@@ -144,6 +144,23 @@ export function setLcsCellLimit(cells: number): number {
   return previous;
 }
 
+/** The LCS limits in effect ({@link setLcsCellLimit}, {@link setLcsMaskLimit}). */
+export interface LcsLimits {
+  /** Most cells (|a| × |b|) of one LCS table. */
+  readonly cells: number;
+  /** Most 32-bit words the LCS bit masks may take. */
+  readonly maskWords: number;
+}
+
+/**
+ * The LCS limits in effect, for callers that compute LCS lengths their own way (for instance from bit
+ * masks kept for a sequence that comes back) and must fail exactly where {@link lcsLength} fails:
+ * within both limits the functions of this module never throw `LIMIT_EXCEEDED`.
+ */
+export function lcsLimits(): LcsLimits {
+  return { cells: cellLimit, maskWords: maskLimit };
+}
+
 function checkCells(m: number, n: number): void {
   if (m * n > cellLimit) {
     throw new GramscoreError(
