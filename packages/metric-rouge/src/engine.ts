@@ -353,7 +353,8 @@ export class RougeEngine {
         if (type.kind === "n") {
           const n = type.n;
           if (m >= n && hn >= n) {
-            const span = L ** n;
+            let span = 1;
+            for (let k = 0; k < n && span <= DIRECT_LIMIT; k++) span *= L;
             if (span > DIRECT_LIMIT) return undefined;
             this.#directSize(span);
             hit[i] = this.#localOverlap(a, m, hl, hn, n, L);
