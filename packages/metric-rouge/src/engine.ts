@@ -250,6 +250,15 @@ export class RougeEngine {
     }
   }
 
+  /**
+   * True when {@link segment} reads every code unit of the hypothesis and of each reference it does not
+   * have cached (the one-pass scanner, or a tokenizer that checks its text), so it throws for text
+   * with a lone surrogate: rouge-score's ROUGE-N and rougeL with the built-in rouge tokenizer.
+   */
+  get readsWholeTexts(): boolean {
+    return this.#tables;
+  }
+
   /** True when the reference `text` is cached (it was checked when it was cached). */
   hasReference(text: string): boolean {
     return this.#refs.has(text);
