@@ -163,6 +163,29 @@ describe("errors stay those of the general path", () => {
     }
   });
 
+  it("corpusStats reports the first invalid record as validateSegment does, with references cached or not", () => {
+    const bad = fc.oneof(
+      { weight: 6, arbitrary: text },
+      { weight: 1, arbitrary: fc.tuple(text, fc.constantFrom("\uD800", "\uDFFF", "a\uDBFFb"), text).map(([a, b, c]) => a + b + c) },
+    );
+    const record = fc.record({ hyp: bad, refs: fc.array(bad, { minLength: 1, maxLength: 3 }) });
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), fc.array(record, { minLength: 1, maxLength: 12 }), (pool, records) => {
+        // Some references repeat (cached before they come back), some are new.
+        const segments = records.map((r, i) => (i % 2 === 0 ? { hyp: r.hyp, refs: [pool[i % pool.length]!, ...r.refs] } : r));
+        const m = createRouge({ rougeTypes: ["rouge1", "rouge2", "rougeL"], useStemmer: true });
+        const firstBad = segments.findIndex((s, i) => caught(() => validateSegment(s, i)) !== undefined);
+        const got = caught(() => m.corpusStats(segments));
+        if (firstBad < 0) {
+          expect(got).toBeUndefined();
+        } else {
+          expect(got).toEqual(caught(() => validateSegment(segments[firstBad], firstBad)));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("the LCS limits throw where the general path throws", () => {
     const hyp = "the cat sat on the mat and the dog sat on the log";
     const ref = "a cat sat on a mat while a dog sat on a log";
