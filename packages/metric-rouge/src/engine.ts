@@ -12,7 +12,7 @@ import {
 } from "@gramscore/ngram";
 import { fmeasure, fmeasure155, round5, weightTable } from "./numbers.js";
 import type { RougeConfig, TypeSpec } from "./options.js";
-import { REFERENCE_CACHE, REFERENCE_CACHE_BYTES, ReferenceCache, buildTables, maskedLcs, type ReferenceEntry, type ReferenceTables } from "./reference.js";
+import { REFERENCE_CACHE, REFERENCE_CACHE_BYTES, ReferenceCache, buildTables, maskedLcs, popcount, type ReferenceEntry, type ReferenceTables } from "./reference.js";
 import { WordScanner } from "./scan.js";
 import { Interner, checkText, newlineSentences, rouge155Text, type ResolvedTokenizer } from "./tokenize.js";
 
@@ -139,6 +139,8 @@ export class RougeEngine {
   readonly #tables: boolean;
   /** True when a type is rougeL (rouge-score) scored from tables. */
   readonly #hasLcs: boolean;
+  /** True when the types are only ROUGE-1, ROUGE-2 and rougeL (see {@link #onePass}). */
+  readonly #fusable: boolean;
   #countA = new Int32Array(1024);
   #countB = new Int32Array(1024);
   #keyCount = new Int32Array(1024);
@@ -194,6 +196,7 @@ export class RougeEngine {
     this.#tables =
       (tuning.tables ?? true) && config.mode === "rouge-score" && this.#scanner !== undefined && config.types.every((t) => t.kind === "n" || t.kind === "l");
     this.#hasLcs = this.#tables && config.types.some((t) => t.kind === "l");
+    this.#fusable = this.#tables && config.types.every((t) => t.kind === "l" || (t.kind === "n" && t.n <= 2));
   }
 
   /** Number of statistics columns. */
@@ -354,6 +357,27 @@ export class RougeEngine {
       const a = t.local;
       const m = a.length;
       for (let i = 0; i < L; i++) localOf[distinct[i]!] = i;
+      if (this.#fusable && m > 0 && t.words === 1 && t.masks !== undefined && (limits === undefined || (m * hn <= limits.cells && t.masks!.length <= limits.maskWords))) {
+        // A reference of at most 32 tokens and only ROUGE-1, ROUGE-2 and rougeL: one pass over the
+        // hypothesis counts unigram and bigram hits and runs the LCS.
+        this.#onePass(t, t.masks, h, hn, localOf);
+        for (let i = 0; i < L; i++) localOf[distinct[i]!] = -1;
+        for (let ti = 0; ti < T; ti++) {
+          const type = types[ti]!;
+          const i = ti * K + r;
+          if (type.kind === "n") {
+            const n = type.n;
+            hit[i] = n === 1 ? this.#hits1 : this.#hits2;
+            model[i] = Math.max(m - n + 1, 0);
+            peer[i] = Math.max(hn - n + 1, 0);
+          } else {
+            hit[i] = hn > 0 ? this.#hitsL : 0;
+            model[i] = m;
+            peer[i] = hn;
+          }
+        }
+        continue;
+      }
       for (let j = 0; j < hn; j++) hl[j] = localOf[h[j]!]!;
       for (let i = 0; i < L; i++) localOf[distinct[i]!] = -1;
       for (let ti = 0; ti < T; ti++) {
@@ -378,6 +402,61 @@ export class RougeEngine {
       }
     }
     return this.combine(data, undefined, this.#row);
+  }
+
+  /** What {@link #onePass} found: unigram hits, bigram hits, LCS length. */
+  #hits1 = 0;
+  #hits2 = 0;
+  #hitsL = 0;
+
+  /**
+   * Unigram hits, bigram hits and the LCS length of a reference of 1 to 32 tokens (one mask word per
+   * local id) and the hypothesis `h[0 … hn)`, whose tokens `localOf` maps to the reference's local ids
+   * (−1: absent), in one pass over the hypothesis: the reference's unigrams and bigrams are counted
+   * in the plain array (bigram `(x, y)` at `L + x·L + y`), consumed, then cleared.
+   */
+  #onePass(t: ReferenceTables, masks: Uint32Array, h: Int32Array, hn: number, localOf: Int32Array): void {
+    const a = t.local;
+    const m = a.length;
+    const L = t.distinct.length;
+    this.#directSize(L + L * L);
+    const c = this.#direct;
+    c[a[0]!]!++;
+    for (let i = 1; i < m; i++) {
+      c[a[i]!]!++;
+      c[L + a[i - 1]! * L + a[i]!]!++;
+    }
+    let h1 = 0;
+    let h2 = 0;
+    let x = 0xffffffff;
+    let prev = -1;
+    for (let j = 0; j < hn; j++) {
+      const y = localOf[h[j]!]!;
+      if (y >= 0) {
+        if (c[y]! > 0) {
+          h1++;
+          c[y]!--;
+        }
+        if (prev >= 0) {
+          const k = L + prev * L + y;
+          if (c[k]! > 0) {
+            h2++;
+            c[k]!--;
+          }
+        }
+        const u = x & masks[y]!;
+        x = ((x + u) | (x & ~u)) >>> 0;
+      }
+      prev = y;
+    }
+    c[a[0]!] = 0;
+    for (let i = 1; i < m; i++) {
+      c[a[i]!] = 0;
+      c[L + a[i - 1]! * L + a[i]!] = 0;
+    }
+    this.#hits1 = h1;
+    this.#hits2 = h2;
+    this.#hitsL = m - popcount(m === 32 ? x : x & ((1 << m) - 1));
   }
 
   /**

@@ -66,7 +66,8 @@ export function buildTables(ids: Int32Array, localOf: Int32Array, scratch: Int32
   return { distinct, local, words, masks };
 }
 
-function popcount(x: number): number {
+/** Number of set bits of a 32-bit integer. */
+export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;

@@ -79,6 +79,25 @@ describe("scoring from reference tables", () => {
     );
   });
 
+  it("ROUGE-1, ROUGE-2 and rougeL in one pass equal the general path, references of 0 to 40 tokens (32: one full mask word)", () => {
+    const tokens = (min: number, max: number) =>
+      fc.array(fc.constantFrom("a", "b", "c", "d", "cat", "cats", "x1", "9", "runs", "running"), { minLength: min, maxLength: max }).map((w) => w.join(" "));
+    fc.assert(
+      fc.property(fc.subarray(["rouge1", "rouge2", "rougeL"], { minLength: 1 }), fc.array(fc.tuple(tokens(0, 40), fc.array(tokens(0, 40), { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 10 }), (rougeTypes, segments) => {
+        const general = engine({ rougeTypes, useStemmer: true }, { tables: false, referenceCache: 0 });
+        const fast = engine({ rougeTypes, useStemmer: true }, {});
+        for (const [hyp, refs] of segments) {
+          const want = Array.from(general.segment(hyp, refs));
+          expect(Array.from(fast.segment(hyp, refs))).toEqual(want);
+          expect(Array.from(fast.segment(hyp, refs))).toEqual(want);
+        }
+        const ref32 = Array.from({ length: 32 }, (_, i) => "abcd"[i % 4]).join(" ");
+        expect(Array.from(fast.segment("a b c d a b", [ref32]))).toEqual(Array.from(general.segment("a b c d a b", [ref32])));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("falls back to the general path for references with too many distinct tokens", () => {
     const ref = Array.from({ length: 2100 }, (_, i) => `w${i}`).join(" ");
     const hyp = Array.from({ length: 300 }, (_, i) => `w${(i * 7) % 2300}`).join(" ");
