@@ -3,6 +3,7 @@ import {
   NgramTable,
   countSkipBigrams,
   lcsLengthDense,
+  lcsLimits,
   overlap,
   pow,
   unionLcsIndices,
@@ -11,6 +12,7 @@ import {
 } from "@gramscore/ngram";
 import { fmeasure, fmeasure155, round5, weightTable } from "./numbers.js";
 import type { RougeConfig, TypeSpec } from "./options.js";
+import { REFERENCE_CACHE, REFERENCE_CACHE_BYTES, ReferenceCache, buildTables, maskedLcs, popcount, type ReferenceEntry, type ReferenceTables } from "./reference.js";
 import { WordScanner } from "./scan.js";
 import { Interner, checkText, newlineSentences, rouge155Text, type ResolvedTokenizer } from "./tokenize.js";
 
@@ -34,10 +36,18 @@ export interface PreparedText {
 
 /** Distinct tokens (or raw words) kept before the caches start over. */
 const VOCABULARY_LIMIT = 1 << 20;
-/** Texts whose token ids are remembered (references scored against several systems come back). */
-const TEXT_CACHE = 64;
 /** Largest `L^n` (L = distinct tokens of a segment) whose n-grams are counted in a plain array. */
 const DIRECT_LIMIT = 1 << 20;
+
+/** @internal Settings of an engine that tests change; a metric uses the defaults. */
+export interface EngineTuning {
+  /** References kept between segments (default {@link REFERENCE_CACHE}; 0: none). */
+  readonly referenceCache?: number;
+  /** Estimated bytes those references may hold (default {@link REFERENCE_CACHE_BYTES}). */
+  readonly referenceCacheBytes?: number;
+  /** Score rouge-score's ROUGE-N and rougeL from the references' tables when possible (default true). */
+  readonly tables?: boolean;
+}
 
 /**
  * What one segment yields per ROUGE type `t` and reference `r` (index `t·K + r`): the hits, the
@@ -122,8 +132,15 @@ export class RougeEngine {
   readonly #table = new NgramTable(1024);
   /** Raw word → id of its token (−1: no token, −2: several), for the built-in tokenizers. */
   readonly #wordIds = new Map<string, number>();
-  readonly #texts = new Map<string, PreparedText>();
+  /** References (and, when scored from tables, their tables) kept between segments. */
+  readonly #refs: ReferenceCache;
   readonly #scanner: WordScanner | undefined;
+  /** True when every type is rouge-score's ROUGE-N or rougeL and the scanner reads the texts. */
+  readonly #tables: boolean;
+  /** True when a type is rougeL (rouge-score) scored from tables. */
+  readonly #hasLcs: boolean;
+  /** True when the types are only ROUGE-1, ROUGE-2 and rougeL (see {@link #onePass}). */
+  readonly #fusable: boolean;
   #countA = new Int32Array(1024);
   #countB = new Int32Array(1024);
   #keyCount = new Int32Array(1024);
@@ -134,7 +151,10 @@ export class RougeEngine {
   readonly #needSents: boolean;
   readonly #maxN: number;
 
-  constructor(config: RougeConfig, tokenizer: ResolvedTokenizer) {
+  /**
+   * @param tuning Cache bounds and paths (tests); the defaults otherwise.
+   */
+  constructor(config: RougeConfig, tokenizer: ResolvedTokenizer, tuning: EngineTuning = {}) {
     this.config = config;
     this.tokenizer = tokenizer;
     this.stride = config.mode === "rouge155" ? 6 : 3;
@@ -158,11 +178,25 @@ export class RougeEngine {
     if (tokenizer.scan !== undefined) {
       const interner = this.#interner;
       const tok = tokenizer.tokenizer;
-      this.#scanner = new WordScanner(tokenizer.scan, (word) => {
-        const t = tok.tokenize(word);
-        return t.length === 0 ? -1 : t.length === 1 ? interner.id(t[0]!) : -2;
-      });
+      const wordToken = tokenizer.wordToken;
+      this.#scanner = new WordScanner(
+        tokenizer.scan,
+        wordToken !== undefined
+          ? (word) => {
+              const t = wordToken(word);
+              return t.length === 0 ? -1 : interner.id(t);
+            }
+          : (word) => {
+              const t = tok.tokenize(word);
+              return t.length === 0 ? -1 : t.length === 1 ? interner.id(t[0]!) : -2;
+            },
+      );
     }
+    this.#refs = new ReferenceCache(tuning.referenceCache ?? REFERENCE_CACHE, tuning.referenceCacheBytes ?? REFERENCE_CACHE_BYTES);
+    this.#tables =
+      (tuning.tables ?? true) && config.mode === "rouge-score" && this.#scanner !== undefined && config.types.every((t) => t.kind === "n" || t.kind === "l");
+    this.#hasLcs = this.#tables && config.types.some((t) => t.kind === "l");
+    this.#fusable = this.#tables && config.types.every((t) => t.kind === "l" || (t.kind === "n" && t.n <= 2));
   }
 
   /** Number of statistics columns. */
@@ -215,18 +249,291 @@ export class RougeEngine {
       this.#interner.clear();
       this.#wordIds.clear();
       this.#scanner?.clear();
-      this.#texts.clear();
+      this.#refs.clear();
     }
   }
 
-  /** {@link prepare} through a small cache of recent texts (their token ids, not their n-gram keys). */
-  #cached(text: string, what: string): PreparedText {
-    const hit = this.#texts.get(text);
+  /**
+   * True when {@link segment} reads every code unit of the hypothesis and of each reference it does not
+   * have cached (the one-pass scanner, or a tokenizer that checks its text), so it throws for text
+   * with a lone surrogate: rouge-score's ROUGE-N and rougeL with the built-in rouge tokenizer.
+   */
+  get readsWholeTexts(): boolean {
+    return this.#tables;
+  }
+
+  /** True when the reference `text` is cached (it was checked when it was cached). */
+  hasReference(text: string): boolean {
+    return this.#refs.has(text);
+  }
+
+  /**
+   * A reference through the cache: its token ids (not its n-gram keys), and its tables when the engine
+   * scores from them.
+   */
+  #reference(text: string, index: number): ReferenceEntry {
+    const hit = this.#refs.get(text);
     if (hit !== undefined) return hit;
-    const p = this.#scanned(text) ?? this.prepare(text, what);
-    if (this.#texts.size >= TEXT_CACHE) this.#texts.delete(this.#texts.keys().next().value!);
-    this.#texts.set(text, p);
-    return p;
+    const prepared = this.#scanned(text) ?? this.prepare(text, `Reference ${index}`);
+    const entry: ReferenceEntry = { prepared, tables: this.#tables ? this.#buildTables(prepared.flat) : undefined };
+    this.#refs.set(text, entry);
+    return entry;
+  }
+
+  /** {@link buildTables} with the engine's scratch. */
+  #buildTables(ids: Int32Array): ReferenceTables {
+    this.#localOfSize();
+    if (this.#distinct.length < ids.length) this.#distinct = new Int32Array(ids.length * 2);
+    return buildTables(ids, this.#localOf, this.#distinct);
+  }
+
+  /** Makes the token id → local id table cover every id handed out. */
+  #localOfSize(): void {
+    const size = this.#interner.size;
+    if (this.#localOf.length < size) {
+      let n = this.#localOf.length;
+      while (n < size) n *= 2;
+      const bigger = new Int32Array(n).fill(-1);
+      bigger.set(this.#localOf);
+      this.#localOf = bigger;
+    }
+  }
+
+  /** Token id → local id of the reference at hand; −1 everywhere between uses. */
+  #localOf = new Int32Array(1024).fill(-1);
+  /** Scratch: the distinct ids of a reference being tabled. */
+  #distinct = new Int32Array(256);
+  /** Scratch: the hypothesis as local ids of one reference (and, for the general LCS, a copy). */
+  #hypLocal = new Int32Array(256);
+  #hypDense = new Int32Array(256);
+  /** Scratch: the LCS bit vector. */
+  #lcsVector = new Uint32Array(8);
+  /** Scratch: the entries of a segment's references. */
+  #entries: ReferenceEntry[] = [];
+  /** The per-reference numbers of a segment scored from tables. */
+  #tableData = { refs: 0, hit: new Float64Array(64), model: new Float64Array(64), peer: new Float64Array(64), select: new Float64Array(64) };
+
+  /**
+   * rouge-score's ROUGE-N and rougeL of one segment from its references' tables: the hypothesis is
+   * scanned into the transient buffer, then, per reference, its tokens become the reference's local ids
+   * (−1 for tokens the reference lacks) through one table indexed by token id; n-grams are counted in a
+   * plain array, the LCS runs on the reference's bit masks. The same integers as the general path, so
+   * the same row. Undefined when a text needs the general path (a word with several tokens, too many
+   * distinct tokens for a plain n-gram array).
+   */
+  #fromTables(hyp: string, refs: readonly string[]): Float64Array | undefined {
+    const scanner = this.#scanner!;
+    const hn = scanner.scanTransient(hyp);
+    if (hn < 0) return undefined;
+    const K = refs.length;
+    const entries = this.#entries;
+    for (let r = 0; r < K; r++) {
+      const e = this.#reference(refs[r]!, r);
+      if (e.tables === undefined) return undefined;
+      entries[r] = e;
+    }
+    const h = scanner.transientTokens;
+    const types = this.config.types;
+    const T = types.length;
+    const data = this.#tableData;
+    if (data.hit.length < T * K) {
+      const size = Math.max(T * K, data.hit.length * 2);
+      data.hit = new Float64Array(size);
+      data.model = new Float64Array(size);
+      data.peer = new Float64Array(size);
+      data.select = new Float64Array(size);
+    }
+    data.refs = K;
+    const { hit, model, peer } = data;
+    this.#localOfSize();
+    const localOf = this.#localOf;
+    if (this.#hypLocal.length < hn) this.#hypLocal = new Int32Array(hn * 2);
+    const hl = this.#hypLocal;
+    const limits = this.#hasLcs ? lcsLimits() : undefined;
+    for (let r = 0; r < K; r++) {
+      const t = entries[r]!.tables!;
+      const distinct = t.distinct;
+      const L = distinct.length;
+      const a = t.local;
+      const m = a.length;
+      for (let i = 0; i < L; i++) localOf[distinct[i]!] = i;
+      if (this.#fusable && m > 0 && t.words === 1 && t.masks !== undefined && (limits === undefined || (m * hn <= limits.cells && t.masks!.length <= limits.maskWords))) {
+        // A reference of at most 32 tokens and only ROUGE-1, ROUGE-2 and rougeL: one pass over the
+        // hypothesis counts unigram and bigram hits and runs the LCS.
+        this.#onePass(t, t.masks, h, hn, localOf);
+        for (let i = 0; i < L; i++) localOf[distinct[i]!] = -1;
+        for (let ti = 0; ti < T; ti++) {
+          const type = types[ti]!;
+          const i = ti * K + r;
+          if (type.kind === "n") {
+            const n = type.n;
+            hit[i] = n === 1 ? this.#hits1 : this.#hits2;
+            model[i] = Math.max(m - n + 1, 0);
+            peer[i] = Math.max(hn - n + 1, 0);
+          } else {
+            hit[i] = hn > 0 ? this.#hitsL : 0;
+            model[i] = m;
+            peer[i] = hn;
+          }
+        }
+        continue;
+      }
+      for (let j = 0; j < hn; j++) hl[j] = localOf[h[j]!]!;
+      for (let i = 0; i < L; i++) localOf[distinct[i]!] = -1;
+      for (let ti = 0; ti < T; ti++) {
+        const type = types[ti]!;
+        const i = ti * K + r;
+        if (type.kind === "n") {
+          const n = type.n;
+          if (m >= n && hn >= n) {
+            let span = 1;
+            for (let k = 0; k < n && span <= DIRECT_LIMIT; k++) span *= L;
+            if (span > DIRECT_LIMIT) return undefined;
+            this.#directSize(span);
+            hit[i] = this.#localOverlap(a, m, hl, hn, n, L);
+          } else hit[i] = 0;
+          model[i] = Math.max(m - n + 1, 0);
+          peer[i] = Math.max(hn - n + 1, 0);
+        } else {
+          hit[i] = m > 0 && hn > 0 ? this.#lcs(t, hl, hn, limits!) : 0;
+          model[i] = m;
+          peer[i] = hn;
+        }
+      }
+    }
+    return this.combine(data, undefined, this.#row);
+  }
+
+  /** What {@link #onePass} found: unigram hits, bigram hits, LCS length. */
+  #hits1 = 0;
+  #hits2 = 0;
+  #hitsL = 0;
+
+  /**
+   * Unigram hits, bigram hits and the LCS length of a reference of 1 to 32 tokens (one mask word per
+   * local id) and the hypothesis `h[0 … hn)`, whose tokens `localOf` maps to the reference's local ids
+   * (−1: absent), in one pass over the hypothesis: the reference's unigrams and bigrams are counted
+   * in the plain array (bigram `(x, y)` at `L + x·L + y`), consumed, then cleared.
+   */
+  #onePass(t: ReferenceTables, masks: Uint32Array, h: Int32Array, hn: number, localOf: Int32Array): void {
+    const a = t.local;
+    const m = a.length;
+    const L = t.distinct.length;
+    this.#directSize(L + L * L);
+    const c = this.#direct;
+    c[a[0]!]!++;
+    for (let i = 1; i < m; i++) {
+      c[a[i]!]!++;
+      c[L + a[i - 1]! * L + a[i]!]!++;
+    }
+    let h1 = 0;
+    let h2 = 0;
+    let x = 0xffffffff;
+    let prev = -1;
+    for (let j = 0; j < hn; j++) {
+      const y = localOf[h[j]!]!;
+      if (y >= 0) {
+        if (c[y]! > 0) {
+          h1++;
+          c[y]!--;
+        }
+        if (prev >= 0) {
+          const k = L + prev * L + y;
+          if (c[k]! > 0) {
+            h2++;
+            c[k]!--;
+          }
+        }
+        const u = x & masks[y]!;
+        x = ((x + u) | (x & ~u)) >>> 0;
+      }
+      prev = y;
+    }
+    c[a[0]!] = 0;
+    for (let i = 1; i < m; i++) {
+      c[a[i]!] = 0;
+      c[L + a[i - 1]! * L + a[i]!] = 0;
+    }
+    this.#hits1 = h1;
+    this.#hits2 = h2;
+    this.#hitsL = m - popcount(m === 32 ? x : x & ((1 << m) - 1));
+  }
+
+  /**
+   * The LCS length of a reference (its tables) and the hypothesis as its local ids: from the masks
+   * within the LCS limits, else through `lcsLengthDense` (which throws where the general path throws).
+   */
+  #lcs(t: ReferenceTables, hl: Int32Array, hn: number, limits: { cells: number; maskWords: number }): number {
+    const m = t.local.length;
+    const L = t.distinct.length;
+    if (t.masks !== undefined && m * hn <= limits.cells && t.masks.length <= limits.maskWords) {
+      if (this.#lcsVector.length < t.words) this.#lcsVector = new Uint32Array(t.words * 2);
+      return maskedLcs(t.masks, t.words, m, hl, hn, this.#lcsVector);
+    }
+    // Tokens the reference lacks all become id L, which matches nothing of the reference.
+    if (this.#hypDense.length < hn) this.#hypDense = new Int32Array(hn * 2);
+    const b = this.#hypDense.subarray(0, hn);
+    for (let j = 0; j < hn; j++) b[j] = hl[j]! < 0 ? L : hl[j]!;
+    return lcsLengthDense(t.local, b, L + 1);
+  }
+
+  /** `Σ_g min(a_g, b_g)` over the n-grams of local-id sequences (`b` may hold −1: no match), in the plain array. */
+  #localOverlap(a: Int32Array, m: number, b: Int32Array, bn: number, n: number, L: number): number {
+    const c = this.#direct;
+    let hits = 0;
+    if (n === 1) {
+      for (let i = 0; i < m; i++) c[a[i]!]!++;
+      for (let j = 0; j < bn; j++) {
+        const k = b[j]!;
+        if (k >= 0 && c[k]! > 0) {
+          hits++;
+          c[k]!--;
+        }
+      }
+      for (let i = 0; i < m; i++) c[a[i]!] = 0;
+      return hits;
+    }
+    if (n === 2) {
+      for (let i = 1; i < m; i++) c[a[i - 1]! * L + a[i]!]!++;
+      let x = b[0]!;
+      for (let j = 1; j < bn; j++) {
+        const y = b[j]!;
+        if (x >= 0 && y >= 0) {
+          const k = x * L + y;
+          if (c[k]! > 0) {
+            hits++;
+            c[k]!--;
+          }
+        }
+        x = y;
+      }
+      for (let i = 1; i < m; i++) c[a[i - 1]! * L + a[i]!] = 0;
+      return hits;
+    }
+    for (let i = 0; i + n <= m; i++) {
+      let key = 0;
+      for (let k = 0; k < n; k++) key = key * L + a[i + k]!;
+      c[key]!++;
+    }
+    for (let j = 0; j + n <= bn; j++) {
+      let key = 0;
+      let k = 0;
+      for (; k < n; k++) {
+        const x = b[j + k]!;
+        if (x < 0) break;
+        key = key * L + x;
+      }
+      if (k === n && c[key]! > 0) {
+        hits++;
+        c[key]!--;
+      }
+    }
+    for (let i = 0; i + n <= m; i++) {
+      let key = 0;
+      for (let k = 0; k < n; k++) key = key * L + a[i + k]!;
+      c[key] = 0;
+    }
+    return hits;
   }
 
   /** {@link prepare} by the one-pass scanner, when the tokenizer has one and no length limit applies. */
@@ -897,11 +1204,15 @@ export class RougeEngine {
   /** The statistics row of one segment (the engine's buffer: copy what you keep before the next call). */
   segment(hyp: string, refs: readonly string[]): Float64Array {
     this.#maybeReset();
+    if (this.#tables) {
+      const row = this.#fromTables(hyp, refs);
+      if (row !== undefined) return row;
+    }
     // References come back (several systems are scored against them); hypotheses rarely do.
     // The hypothesis lives in the scanner's transient buffer until the next segment.
-    const h = this.#texts.get(hyp) ?? this.#scanned(hyp, true) ?? this.prepare(hyp, "The hypothesis");
+    const h = this.#refs.get(hyp)?.prepared ?? this.#scanned(hyp, true) ?? this.prepare(hyp, "The hypothesis");
     const prepared = new Array<PreparedText>(refs.length);
-    for (let r = 0; r < refs.length; r++) prepared[r] = this.#cached(refs[r]!, `Reference ${r}`);
+    for (let r = 0; r < refs.length; r++) prepared[r] = this.#reference(refs[r]!, r).prepared;
     return this.combine(this.referenceData(h, prepared), undefined, this.#row);
   }
 

@@ -4,6 +4,7 @@ import {
   GramscoreError,
   describeValue,
   exactAdd,
+  findLoneSurrogate,
   exactOf,
   exactValue,
   formatFixed,
@@ -166,6 +167,27 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
     }
   };
 
+  /** True when `seg` has the shape validateSegment (then checkSegment) accepts; its texts are not checked. */
+  const isShaped = (seg: unknown): seg is Segment => {
+    if (seg === null || typeof seg !== "object") return false;
+    const { hyp, refs } = seg as { hyp?: unknown; refs?: unknown };
+    if (typeof hyp !== "string" || !Array.isArray(refs) || refs.length === 0) return false;
+    for (let r = 0; r < refs.length; r++) if (typeof refs[r] !== "string") return false;
+    return true;
+  };
+
+  /** True when validateSegment (then checkSegment) would accept `seg`. */
+  const isValid = (seg: unknown): seg is Segment => {
+    if (seg === null || typeof seg !== "object") return false;
+    const { hyp, refs } = seg as { hyp?: unknown; refs?: unknown };
+    if (typeof hyp !== "string" || !Array.isArray(refs) || refs.length === 0 || findLoneSurrogate(hyp) >= 0) return false;
+    for (let r = 0; r < refs.length; r++) {
+      const ref: unknown = refs[r];
+      if (typeof ref !== "string" || (!engine.hasReference(ref) && findLoneSurrogate(ref) >= 0)) return false;
+    }
+    return true;
+  };
+
   const toScore = (v: ArrayLike<number>, ti: number): RougeScore => ({
     precision: v[ti * 3]!,
     recall: v[ti * 3 + 1]!,
@@ -208,11 +230,30 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
       }
       const sums = new ExactColumns(columns);
       let count = 0;
-      for (const raw of segments) {
-        const seg = validateSegment(raw, count);
-        sums.addRow(engine.segment(seg.hyp, checkSegment(seg.hyp, seg.refs)));
+      const deferText = engine.readsWholeTexts;
+      const add = (raw: unknown): void => {
+        if (deferText && isShaped(raw)) {
+          // The engine reads every code unit and throws on a lone surrogate; then validateSegment
+          // throws its own error for the record (or, if it finds none, the engine's stands).
+          let row: Float64Array;
+          try {
+            row = engine.segment(raw.hyp, raw.refs);
+          } catch (error) {
+            validateSegment(raw, count);
+            throw error;
+          }
+          sums.addRow(row);
+        } else {
+          // What validateSegment and checkSegment accept, checked without building their messages; a
+          // reference the engine has cached was checked when it was cached. Else they throw their errors.
+          const seg = isValid(raw) ? raw : validateSegment(raw, count);
+          sums.addRow(engine.segment(seg.hyp, checkSegment(seg.hyp, seg.refs)));
+        }
         count++;
-      }
+      };
+      // Arrays by index: no iterator results while the loop is not yet optimized.
+      if (Array.isArray(segments)) for (let i = 0; i < segments.length; i++) add(segments[i]);
+      else for (const raw of segments) add(raw);
       return { count, sums: sums.sums() };
     },
 

@@ -43,6 +43,8 @@ export class WordScanner {
   #pool = new Uint16Array(1 << 16);
   #poolUsed = 0;
   #buf = new Uint16Array(256);
+  /** Scratch: the character codes of a new word. */
+  readonly #chars: number[] = [];
   #out = new Int32Array(256);
   /** Token offsets where the lines with tokens end (filled by #scan when asked). */
   #ends = new Int32Array(64);
@@ -81,7 +83,8 @@ export class WordScanner {
       if (old[i + 3] === -1) continue;
       let slot = old[i]! & mask;
       while (slots[slot * SLOT + 3] !== -1) slot = (slot + 1) & mask;
-      slots.set(old.subarray(i, i + SLOT), slot * SLOT);
+      const at = slot * SLOT;
+      for (let k = 0; k < SLOT; k++) slots[at + k] = old[i + k]!;
     }
     this.#slots = slots;
     this.#mask = mask;
@@ -129,8 +132,15 @@ export class WordScanner {
       }
       slot = (slot + 1) & mask;
     }
+    // A new word: its string, built from a reused plain array (no typed-array view per word).
+    const chars = this.#chars;
     let word = "";
-    for (let k = 0; k < len; k += 4096) word += String.fromCharCode.apply(null, buf.subarray(k, Math.min(len, k + 4096)) as unknown as number[]);
+    for (let k = 0; k < len; k += 4096) {
+      const end = Math.min(len, k + 4096);
+      chars.length = end - k;
+      for (let j = k; j < end; j++) chars[j - k] = buf[j]!;
+      word += String.fromCharCode.apply(null, chars);
+    }
     const value = this.#finish(word);
     if (this.#poolUsed + len > this.#pool.length) {
       let m = this.#pool.length * 2;
@@ -139,7 +149,8 @@ export class WordScanner {
       bigger.set(this.#pool.subarray(0, this.#poolUsed));
       this.#pool = bigger;
     }
-    this.#pool.set(buf.subarray(0, len), this.#poolUsed);
+    const pool = this.#pool;
+    for (let k = 0, o = this.#poolUsed; k < len; k++) pool[o + k] = buf[k]!;
     const at = slot * SLOT;
     slots[at] = h;
     slots[at + 1] = value;
@@ -272,6 +283,26 @@ export class WordScanner {
   /** The current arena block and how much of it is handed out. */
   #arena = new Int32Array(0);
   #arenaUsed = 0;
+
+  /**
+   * Scans `text` into the transient buffer ({@link transientTokens}, which only the next transient scan
+   * overwrites) without making a view of it; returns the number of tokens, or −1 when a word gives
+   * several tokens.
+   * @throws GramscoreError `LONE_SURROGATE` for text that is not valid Unicode.
+   */
+  scanTransient(text: string): number {
+    const count = this.#scan(text, false);
+    if (count < 0) return -1;
+    const out = this.#out;
+    this.#out = this.#transient.length >= out.length ? this.#transient : new Int32Array(out.length);
+    this.#transient = out;
+    return count;
+  }
+
+  /** The buffer the last transient scan filled (its first `count` entries are the token ids). */
+  get transientTokens(): Int32Array {
+    return this.#transient;
+  }
 
   /**
    * The token ids of `text`, or undefined when a word gives several tokens. `transient` results are

@@ -3,6 +3,7 @@ import {
   buildWordNetExceptions,
   createRouge155Tokenizer,
   createRougeTokenizer,
+  createPorterStemmer,
   createRougeUnicodeTokenizer,
   exceptionTableId,
   rouge155Tokenize,
@@ -40,6 +41,12 @@ export interface ResolvedTokenizer {
   readonly words?: (text: string) => string[];
   /** For the built-in ASCII tokenizers: which word rules the one-pass scanner applies (see `scan.ts`). */
   readonly scan?: "rouge" | "rouge155";
+  /**
+   * For the built-in `rouge` tokenizer: the token of one word the scanner found (lowercase ASCII letters
+   * and digits), `""` when it gives none: the one token `tokenizer.tokenize(word)` gives (stopwords, then
+   * the stemmer on words longer than 3 characters), without re-checking and re-splitting the word.
+   */
+  readonly wordToken?: (word: string) => string;
 }
 
 function toExceptionMap(value: unknown): ReadonlyMap<string, string> {
@@ -96,9 +103,13 @@ export function resolveTokenizer(raw: Record<string, unknown>, mode: RougeMode, 
     let tokenizer: Tokenizer;
     let words: (text: string) => string[];
     const scan = value === "rouge" || value === "rouge155" ? value : undefined;
+    let wordToken: ((word: string) => string) | undefined;
     if (value === "rouge") {
       tokenizer = createRougeTokenizer({ useStemmer, stopwords: stopSet, cacheSize: 0 });
       words = rougeTokenize;
+      // The tokenizer's own steps on a word that is already one lowercase [a-z0-9] run.
+      const stem = useStemmer ? createPorterStemmer({ cacheSize: 0 }).stem : undefined;
+      wordToken = (word) => (stopSet !== undefined && stopSet.has(word) ? "" : stem !== undefined && word.length > 3 ? stem(word) : word);
     } else if (value === "rouge155") {
       tokenizer = createRouge155Tokenizer({ useStemmer, exceptions, stopwords: stopSet, cacheSize: 0 });
       words = rouge155Tokenize;
@@ -115,7 +126,7 @@ export function resolveTokenizer(raw: Record<string, unknown>, mode: RougeMode, 
     ];
     if (useStemmer && exceptions !== undefined && exceptions.size > 0) fields.push(["exc", exceptionTableId(exceptions)]);
     if (stopId !== undefined) fields.push(["stop", stopId]);
-    return { tokenizer, lineSafe: true, checksText: true, fields, words, scan };
+    return { tokenizer, lineSafe: true, checksText: true, fields, words, scan, wordToken };
   }
 
   if (useStemmer) {

@@ -19,7 +19,8 @@ export {
   maxCounts,
   overlap,
 } from "./counts.js";
-export { lcsIndices, lcsLength, lcsLengthDense, setLcsCellLimit, setLcsMaskLimit, unionLcsIndices } from "./lcs.js";
+export { lcsIndices, lcsLength, lcsLengthDense, lcsLimits, setLcsCellLimit, setLcsMaskLimit, unionLcsIndices } from "./lcs.js";
+export type { LcsLimits } from "./lcs.js";
 export { unionWeightedLcsIndices, weightedLcs } from "./wlcs.js";
 export type { WeightedLcs } from "./wlcs.js";
 export { clipLcsHits, clipWeightedLcsHits, unigramCounts } from "./clip.js";

@@ -120,6 +120,7 @@ export function setLcsMaskLimit(words: number): number {
   }
   const previous = maskLimit;
   maskLimit = words;
+  limits = Object.freeze({ cells: cellLimit, maskWords: maskLimit });
   return previous;
 }
 
@@ -141,8 +142,30 @@ export function setLcsCellLimit(cells: number): number {
   }
   const previous = cellLimit;
   cellLimit = cells;
+  limits = Object.freeze({ cells: cellLimit, maskWords: maskLimit });
   return previous;
 }
+
+/** The LCS limits in effect ({@link setLcsCellLimit}, {@link setLcsMaskLimit}). */
+export interface LcsLimits {
+  /** Most cells (|a| × |b|) of one LCS table. */
+  readonly cells: number;
+  /** Most 32-bit words the LCS bit masks may take. */
+  readonly maskWords: number;
+}
+
+/**
+ * The LCS limits in effect, for callers that compute LCS lengths their own way (for instance from bit
+ * masks kept for a sequence that comes back) and must fail exactly where {@link lcsLength} fails:
+ * within both limits the functions of this module never throw `LIMIT_EXCEEDED`. The object is frozen
+ * and stays the same until a setter runs (so reading it per call allocates nothing).
+ */
+export function lcsLimits(): LcsLimits {
+  return limits;
+}
+
+/** The limits as {@link lcsLimits} returns them (a new frozen object whenever a setter runs). */
+let limits: LcsLimits = Object.freeze({ cells: cellLimit, maskWords: maskLimit });
 
 function checkCells(m: number, n: number): void {
   if (m * n > cellLimit) {

@@ -1,7 +1,7 @@
 /** Issue 13, item 10: LCS masks only for tokens on both sides, and a limit instead of runaway memory. */
 import { describe, expect, it } from "vitest";
 import { isGramscoreError } from "@gramscore/core";
-import { lcsIndices, lcsLength, lcsLengthDense, setLcsCellLimit, setLcsMaskLimit, unionLcsIndices } from "../src/index.js";
+import { lcsIndices, lcsLength, lcsLengthDense, lcsLimits, setLcsCellLimit, setLcsMaskLimit, unionLcsIndices } from "../src/index.js";
 import { naiveLcsIndices } from "./naive.js";
 
 describe("LCS bit masks are bounded by the tokens both sides share", () => {
@@ -65,5 +65,20 @@ describe("a documented, overridable limit on the size of one LCS table", () => {
     } finally {
       setLcsCellLimit(previous);
     }
+  });
+});
+
+describe("lcsLimits", () => {
+  it("reports the limits in effect and follows the setters", () => {
+    expect(lcsLimits()).toEqual({ cells: 2 ** 36, maskWords: 2 ** 28 });
+    const cells = setLcsCellLimit(1234);
+    const words = setLcsMaskLimit(99);
+    try {
+      expect(lcsLimits()).toEqual({ cells: 1234, maskWords: 99 });
+    } finally {
+      setLcsCellLimit(cells);
+      setLcsMaskLimit(words);
+    }
+    expect(lcsLimits()).toEqual({ cells: 2 ** 36, maskWords: 2 ** 28 });
   });
 });

@@ -1,0 +1,176 @@
+/**
+ * The reference side of a segment, kept between segments: references are scored against every system,
+ * so their token ids (and, for rouge-score's ROUGE-N and rougeL, their local ids and LCS bit masks)
+ * are computed once per distinct reference text, in a cache bounded in entries and estimated bytes.
+ */
+import type { PreparedText } from "./engine.js";
+
+/** References kept by default (the same bound as BLEU's `referenceCache`). */
+export const REFERENCE_CACHE = 65_536;
+/** Estimated bytes the references may hold by default: 32 MiB (as BLEU's `referenceCacheBytes`). */
+export const REFERENCE_CACHE_BYTES = 32 * 1024 * 1024;
+/** Fixed bytes counted per cached reference: the map slot, the entry and its array objects. */
+const ENTRY_OVERHEAD = 640;
+/** Most 32-bit words of LCS bit masks kept for one reference (256 KiB); longer ones are not masked. */
+const MASK_WORDS = 1 << 16;
+
+/** A reference's tables for rouge-score's ROUGE-N and rougeL (see {@link buildTables}). */
+export interface ReferenceTables {
+  /** The distinct token ids in order of first appearance: local id `i` is `distinct[i]`. */
+  readonly distinct: Int32Array;
+  /** The tokens as local ids. */
+  readonly local: Int32Array;
+  /** 32-bit words per local id in {@link masks}: `⌈|local| / 32⌉`. */
+  readonly words: number;
+  /**
+   * Where each local id occurs (bit `i % 32` of word `id · words + ⌊i / 32⌋`), for the bit-parallel
+   * LCS; undefined when they would take more than {@link MASK_WORDS} words.
+   */
+  readonly masks: Uint32Array | undefined;
+}
+
+/** One cached reference. */
+export interface ReferenceEntry {
+  /** The token ids of the text. */
+  readonly prepared: PreparedText;
+  /** Its tables, when the engine scores ROUGE-N and rougeL from them. */
+  readonly tables: ReferenceTables | undefined;
+}
+
+/**
+ * The tables of a token-id sequence. `localOf` is indexed by token id, holds −1 everywhere (as it does
+ * again on return) and is at least as long as the largest id + 1; `scratch` holds at least `ids.length`
+ * entries.
+ */
+export function buildTables(ids: Int32Array, localOf: Int32Array, scratch: Int32Array): ReferenceTables {
+  const m = ids.length;
+  const local = new Int32Array(m);
+  let L = 0;
+  for (let i = 0; i < m; i++) {
+    const g = ids[i]!;
+    let x = localOf[g]!;
+    if (x < 0) {
+      x = localOf[g] = L;
+      scratch[L++] = g;
+    }
+    local[i] = x;
+  }
+  const distinct = scratch.slice(0, L);
+  for (let i = 0; i < L; i++) localOf[distinct[i]!] = -1;
+  const words = (m + 31) >>> 5;
+  let masks: Uint32Array | undefined;
+  if (L * words <= MASK_WORDS) {
+    masks = new Uint32Array(L * words);
+    for (let i = 0; i < m; i++) masks[local[i]! * words + (i >>> 5)]! |= 1 << (i & 31);
+  }
+  return { distinct, local, words, masks };
+}
+
+/** Number of set bits of a 32-bit integer. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/**
+ * Length of the longest common subsequence of a reference (`m` tokens, given by its bit masks) and a
+ * sequence given as local ids of that reference (`rows[0 … n)`, −1 for a token the reference lacks),
+ * by the bit-parallel recurrence (Allison–Dix / Hyyrö) over the reference's positions. `v` is scratch
+ * of at least `words` entries.
+ */
+export function maskedLcs(masks: Uint32Array, words: number, m: number, rows: Int32Array, n: number, v: Uint32Array): number {
+  if (words === 1) {
+    let x = 0xffffffff;
+    for (let j = 0; j < n; j++) {
+      const r = rows[j]!;
+      if (r >= 0) {
+        const u = x & masks[r]!;
+        x = ((x + u) | (x & ~u)) >>> 0;
+      }
+    }
+    return m - popcount(m === 32 ? x : x & ((1 << m) - 1));
+  }
+  v.fill(0xffffffff, 0, words);
+  for (let j = 0; j < n; j++) {
+    const r = rows[j]!;
+    if (r < 0) continue;
+    const base = r * words;
+    let carry = 0;
+    for (let w = 0; w < words; w++) {
+      const x = v[w]!;
+      const u = (x & masks[base + w]!) >>> 0;
+      const s = x + u + carry;
+      carry = s > 0xffffffff ? 1 : 0;
+      v[w] = (s | (x & ~u)) >>> 0;
+    }
+  }
+  let ones = 0;
+  const full = m >>> 5;
+  for (let w = 0; w < full; w++) ones += popcount(v[w]!);
+  const rest = m & 31;
+  if (rest !== 0) ones += popcount(v[full]! & ((1 << rest) - 1));
+  return m - ones;
+}
+
+/** The bytes a cached reference is estimated to hold: its text at 2 bytes per unit, its arrays, the overhead. */
+export function entryBytes(text: string, entry: ReferenceEntry): number {
+  const p = entry.prepared;
+  let bytes = ENTRY_OVERHEAD + 2 * text.length + 4 * (p.flat.length + p.counter.length) + 96 * p.sents.length;
+  const t = entry.tables;
+  if (t !== undefined) bytes += 4 * (t.distinct.length + t.local.length + (t.masks?.length ?? 0));
+  return bytes;
+}
+
+/**
+ * Reference texts → their entries, bounded in entries and in estimated bytes ({@link entryBytes}): when
+ * either bound would be passed the cache is emptied and starts over; an entry larger than the byte bound
+ * is never kept. Hits never change a number, only skip work.
+ */
+export class ReferenceCache {
+  readonly #map = new Map<string, ReferenceEntry>();
+  readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
+
+  /**
+   * @param maxEntries Most references kept (0: none).
+   * @param maxBytes Most estimated bytes kept (0: none).
+   */
+  constructor(maxEntries: number, maxBytes: number) {
+    this.#maxEntries = maxBytes > 0 ? maxEntries : 0;
+    this.#maxBytes = maxBytes;
+  }
+
+  /** The entry of `text`, if kept. */
+  get(text: string): ReferenceEntry | undefined {
+    return this.#maxEntries === 0 ? undefined : this.#map.get(text);
+  }
+
+  /** True when `text` is kept. */
+  has(text: string): boolean {
+    return this.#maxEntries !== 0 && this.#map.has(text);
+  }
+
+  /** Keeps `entry` for `text` (unless it alone passes the byte bound). */
+  set(text: string, entry: ReferenceEntry): void {
+    if (this.#maxEntries === 0) return;
+    const bytes = entryBytes(text, entry);
+    if (bytes > this.#maxBytes) return;
+    if (this.#map.size >= this.#maxEntries || this.#bytes + bytes > this.#maxBytes) this.clear();
+    this.#map.set(text, entry);
+    this.#bytes += bytes;
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.#map.clear();
+    this.#bytes = 0;
+  }
+
+  /** Entries and estimated bytes kept now. */
+  get usage(): { entries: number; bytes: number } {
+    return { entries: this.#map.size, bytes: this.#bytes };
+  }
+}
