@@ -3,10 +3,12 @@ import type { AggregateScorer, FormatOptions, Metric, PairwiseScorer, ScoreLevel
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
 import type { NgramCounts } from "@gramscore/ngram";
-import { NgramStatsCounter, writeCodePoints } from "./kernel.js";
+import { NgramStatsCounter, checkSegmentTokens, writeCodePoints } from "./kernel.js";
 import { resolveChrfOptions } from "./options.js";
 import { chrfPairwise } from "./pairwise.js";
 import type { ChrfOptions, ResolvedChrfOptions } from "./options.js";
+import { ReferenceIndexer } from "./refindex.js";
+import type { ReferenceIndex } from "./refindex.js";
 import { fScore } from "./score.js";
 import { VERSION } from "./version.js";
 import { WordInterner, chrfWordRanges, chrfWords } from "./words.js";
@@ -197,41 +199,126 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
     return count;
   };
 
-  /** Fills `work` with the statistics of `hyp` against every reference (`stride` numbers each). */
+  // Indexed references (keyed by their text as given), bounded in estimated bytes; emptied when full.
+  const cacheBytesLimit = charOrder > 0 ? opts.referenceCacheBytes : 0;
+  const cache = new Map<string, ReferenceIndex>();
+  let cachedBytes = 0;
+  const indexer = new ReferenceIndexer();
+  /** Per reference of the segment: its index, or null (then its code points are in `refBuf`). */
+  const indexes: (ReferenceIndex | null)[] = [];
+  /** Per uncached reference of the segment: start and end of its code points in `refBuf`. */
+  let spans = new Int32Array(8);
+
+  const lower = (text: string): string => (lowercase ? pyLower(text) : text);
+
+  /** Code points of `text` (lowercased first if need be) appended to `refBuf` at `at`; returns how many. */
+  const appendReference = (text: string, at: number): number => {
+    const t = lower(text);
+    if (refBuf.length < at + t.length) {
+      const old = refBuf;
+      refBuf = growTo(new Int32Array(0), at + t.length);
+      refBuf.set(old.subarray(0, at));
+    }
+    return writeCodePoints(t, whitespace, refBuf, at);
+  };
+
+  /**
+   * The character statistics through indexed references: cached ones are matched at once; the others
+   * are indexed (and cached when they fit), or, past the index's limits, counted by the kernel.
+   */
+  const charStatsCached = (hypLen: number, refs: readonly string[]): void => {
+    const nRefs = refs.length;
+    spans = growTo(spans, 2 * nRefs);
+    let at = 0;
+    let total = 0;
+    for (let k = 0; k < nRefs; k++) {
+      const ix = cache.get(refs[k]!);
+      if (ix !== undefined) {
+        indexes[k] = ix;
+        total += ix.length;
+        continue;
+      }
+      indexes[k] = null;
+      spans[2 * k] = at;
+      at += appendReference(refs[k]!, at);
+      spans[2 * k + 1] = at;
+      total += at - spans[2 * k]!;
+    }
+    if (hypLen > 0 && total > 0) checkSegmentTokens(hypLen, total);
+    for (let k = 0; k < nRefs; k++) {
+      let ix: ReferenceIndex | null | undefined = indexes[k];
+      if (ix == null) {
+        const start = spans[2 * k]!;
+        const end = spans[2 * k + 1]!;
+        ix = indexer.build(refBuf, start, end - start, charOrder);
+        if (ix === null) {
+          // Too large to index: the kernel, on this reference alone.
+          counter.count(hypBuf, hypLen, refBuf, spans.subarray(2 * k, 2 * k + 2), 1, charOrder, work, stride, k * stride);
+          continue;
+        }
+        const text = refs[k]!;
+        const bytes = ix.bytes + 2 * text.length + 64;
+        // A reference larger than the whole cache is scored, never kept.
+        if (bytes <= cacheBytesLimit) {
+          if (cachedBytes + bytes > cacheBytesLimit) {
+            cache.clear();
+            cachedBytes = 0;
+          }
+          cache.set(text, ix);
+          cachedBytes += bytes;
+        }
+      }
+      indexer.match(ix, hypBuf, hypLen, charOrder, work, k * stride);
+    }
+  };
+
+  /**
+   * Fills `work` with the statistics of `hyp` (already lowercased if need be) against every
+   * reference (as given: lowercased here), `stride` numbers each.
+   */
   const computeAll = (hyp: string, refs: readonly string[]): void => {
     const nRefs = refs.length;
-    let refLen = 0;
-    let longest = hyp.length;
-    for (let k = 0; k < nRefs; k++) {
-      const len = refs[k]!.length;
-      refLen += len;
-      if (len > longest) longest = len;
-    }
     hypBuf = growTo(hypBuf, hyp.length);
-    refBuf = growTo(refBuf, refLen);
     refStart = growTo(refStart, nRefs + 1);
     work = growTo(work, nRefs * stride);
     work.fill(0, 0, nRefs * stride);
+    let lowered: readonly string[] | undefined;
     if (charOrder > 0) {
       const hypLen = writeCodePoints(hyp, whitespace, hypBuf, 0);
-      let at = 0;
-      for (let k = 0; k < nRefs; k++) {
-        refStart[k] = at;
-        at += writeCodePoints(refs[k]!, whitespace, refBuf, at);
+      if (cacheBytesLimit > 0) charStatsCached(hypLen, refs);
+      else {
+        lowered = lowercase ? refs.map(pyLower) : refs;
+        let refLen = 0;
+        for (let k = 0; k < nRefs; k++) refLen += lowered[k]!.length;
+        refBuf = growTo(refBuf, refLen);
+        let at = 0;
+        for (let k = 0; k < nRefs; k++) {
+          refStart[k] = at;
+          at += writeCodePoints(lowered[k]!, whitespace, refBuf, at);
+        }
+        refStart[nRefs] = at;
+        counter.count(hypBuf, hypLen, refBuf, refStart, nRefs, charOrder, work, stride, 0);
       }
-      refStart[nRefs] = at;
-      counter.count(hypBuf, hypLen, refBuf, refStart, nRefs, charOrder, work, stride, 0);
     } else {
       assertText(hyp, "The hypothesis");
       for (let k = 0; k < nRefs; k++) assertText(refs[k]!, `Reference ${k}`);
     }
     if (wordOrder > 0) {
+      lowered ??= lowercase ? refs.map(pyLower) : refs;
+      let refLen = 0;
+      let longest = hyp.length;
+      for (let k = 0; k < nRefs; k++) {
+        const len = lowered[k]!.length;
+        refLen += len;
+        if (len > longest) longest = len;
+      }
+      refBuf = growTo(refBuf, refLen);
       ranges = growTo(ranges, 2 * longest);
       const hypLen = writeWords(hyp, hypBuf, 0);
       let at = 0;
       for (let k = 0; k < nRefs; k++) {
         refStart[k] = at;
-        at += writeWords(refs[k]!, refBuf, at);
+        at += writeWords(lowered[k]!, refBuf, at);
       }
       refStart[nRefs] = at;
       words.clear();
@@ -273,11 +360,7 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
    */
   const segmentRow = (hyp: string, refs: readonly string[]): number => {
     prepare(hyp, refs);
-    if (lowercase) {
-      hyp = pyLower(hyp);
-      refs = refs.map(pyLower);
-    }
-    computeAll(hyp, refs);
+    computeAll(lower(hyp), refs);
     return bestReference(refs.length) * stride;
   };
 
@@ -388,11 +471,11 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
 
     explain(hyp, refs) {
       prepare(hyp, refs);
+      computeAll(lower(hyp), refs);
       if (lowercase) {
         hyp = pyLower(hyp);
         refs = refs.map(pyLower);
       }
-      computeAll(hyp, refs);
       const nRefs = refs.length;
       const best = bestReference(nRefs);
       const references = [];
