@@ -355,6 +355,19 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
   };
 
   /**
+   * Whether `raw` passes validateSegment's checks of types and of the number of references, and has
+   * the pinned number of references (lone surrogates are found while reading the text).
+   */
+  const isWellFormed = (raw: unknown): boolean => {
+    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return false;
+    const { hyp, refs } = raw as { hyp?: unknown; refs?: unknown };
+    if (typeof hyp !== "string" || !Array.isArray(refs) || refs.length === 0) return false;
+    if (typeof fixedNrefs === "number" && refs.length !== fixedNrefs) return false;
+    for (let k = 0; k < refs.length; k++) if (typeof refs[k] !== "string") return false;
+    return true;
+  };
+
+  /**
    * Checks a segment and computes its statistics against every reference: returns where the ones of
    * the reference that counts start in `work` (`stride` numbers; overwritten by the next segment).
    */
@@ -388,8 +401,18 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
       let nrefs = 0;
       let index = 0;
       for (const raw of segments) {
-        const { hyp, refs } = validateSegment(raw, index++);
-        const o = segmentRow(hyp, refs);
+        // validateSegment's checks without building its messages: its structural ones here, lone
+        // surrogates as the code points are read; on any failure it runs to raise its own error.
+        if (!isWellFormed(raw)) validateSegment(raw, index);
+        const { hyp, refs } = raw as Segment;
+        let o: number;
+        try {
+          o = segmentRow(hyp, refs);
+        } catch (e) {
+          if (e instanceof GramscoreError && e.code === ErrorCode.LONE_SURROGATE) validateSegment(raw, index);
+          throw e;
+        }
+        index++;
         for (let i = 0; i < stride; i++) counts[i]! += work[o + i]!;
         nrefs = combineRefs(nrefs, refs.length);
       }
