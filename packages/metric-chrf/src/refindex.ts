@@ -46,6 +46,8 @@ export class ReferenceIndex {
 }
 
 const NO_BIGRAMS = new Uint16Array(0);
+/** Size of the blocks indexes are carved from. */
+const BLOCK_BYTES = 1 << 18;
 
 function capacity(n: number): number {
   let size = 64;
@@ -85,6 +87,33 @@ export class ReferenceIndexer {
   #hypCount = new Int32Array(64);
   /** Per order: matches. */
   #matches = new Int32Array(8);
+  /**
+   * Memory of the indexes: views into shared blocks, so that an index costs no allocation of its own
+   * and indexes built one after another lie side by side. A block lives while a view of it does.
+   */
+  #block = new ArrayBuffer(0);
+  #blockUsed = 0;
+
+  /** Zeroed memory for `bytes` bytes (a multiple of 4) from the current block, or a new one. */
+  #take(bytes: number): number {
+    if (this.#blockUsed + bytes > this.#block.byteLength) {
+      this.#block = new ArrayBuffer(bytes > BLOCK_BYTES >> 2 ? bytes : BLOCK_BYTES);
+      this.#blockUsed = 0;
+    }
+    const at = this.#blockUsed;
+    this.#blockUsed = at + bytes;
+    return at;
+  }
+
+  #int32(n: number): Int32Array {
+    const at = this.#take(4 * n);
+    return new Int32Array(this.#block, at, n);
+  }
+
+  #uint16(n: number): Uint16Array {
+    const at = this.#take((2 * n + 3) & ~3);
+    return new Uint16Array(this.#block, at, n);
+  }
 
   /**
    * Indexes the reference `cps[start … start + len)` (code points) up to order `order` (≥ 1), or
@@ -133,7 +162,7 @@ export class ReferenceIndexer {
     // The final character table: load at most 1/2.
     let cbits = 1;
     while (1 << cbits < 2 * d) cbits++;
-    const chars = new Int32Array(2 << cbits);
+    const chars = this.#int32(2 << cbits);
     const cshift = 32 - cbits;
     const cmask = (1 << cbits) - 1;
     for (let v = 1; v <= d; v++) {
@@ -222,19 +251,19 @@ export class ReferenceIndexer {
     for (let p = lo; p <= hi; p++) first[p] = hi;
     tok[hi] = 0;
     cnt[hi] = 0;
-    const trie = new Uint16Array(3 * (hi + 1));
+    const trie = this.#uint16(3 * (hi + 1));
     for (let v = 0, o = 0; v <= hi; v++, o += 3) {
       trie[o] = first[v]!;
       trie[o + 1] = tok[v]!;
       trie[o + 2] = cnt[v]!;
     }
     // The bigrams (nodes d + 1 … first[d + 1]), hashed: the widest step of a walk in one probe.
-    let bigrams = NO_BIGRAMS;
+    let bigrams: Uint16Array = NO_BIGRAMS;
     let bbits = 1;
     const pairs2 = d + 1 < hi ? first[d + 1]! - (d + 1) : 0;
     if (d < 256 && pairs2 > 0) {
       while (1 << bbits < 2 * pairs2) bbits++;
-      bigrams = new Uint16Array(2 << bbits);
+      bigrams = this.#uint16(2 << bbits);
       const bshift = 32 - bbits;
       const bmask = (1 << bbits) - 1;
       for (let p = 1; p <= d; p++) {
