@@ -199,15 +199,29 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
     return count;
   };
 
-  // Indexed references (keyed by their text as given), bounded in estimated bytes; emptied when full.
+  // References seen before (keyed by their text as given): null after the first sight, then their
+  // index. Bounded in estimated bytes; emptied when full.
   const cacheBytesLimit = charOrder > 0 ? opts.referenceCacheBytes : 0;
-  const cache = new Map<string, ReferenceIndex>();
+  const cache = new Map<string, ReferenceIndex | null>();
   let cachedBytes = 0;
   const indexer = new ReferenceIndexer();
   /** Per reference of the segment: its index, or null (then its code points are in `refBuf`). */
   const indexes: (ReferenceIndex | null)[] = [];
-  /** Per uncached reference of the segment: start and end of its code points in `refBuf`. */
-  let spans = new Int32Array(8);
+  /** Per uncached reference of the segment: start and end of its code points in `refBuf`, and 1 if seen before. */
+  let spans = new Int32Array(12);
+  /** One reference's start and end, for the kernel. */
+  const one = new Int32Array(2);
+
+  /** Keeps `value` for `text` in the cache, `bytes` bytes of it; never one larger than the bound. */
+  const remember = (text: string, value: ReferenceIndex | null, bytes: number): void => {
+    if (bytes > cacheBytesLimit) return;
+    if (cachedBytes + bytes > cacheBytesLimit) {
+      cache.clear();
+      cachedBytes = 0;
+    }
+    cache.set(text, value);
+    cachedBytes += bytes;
+  };
 
   const lower = (text: string): string => (lowercase ? pyLower(text) : text);
 
@@ -223,49 +237,54 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
   };
 
   /**
-   * The character statistics through indexed references: cached ones are matched at once; the others
-   * are indexed (and cached when they fit), or, past the index's limits, counted by the kernel.
+   * The character statistics through indexed references: cached ones are matched at once; one seen
+   * once before is indexed (and cached when it fits); a new one is remembered and counted by the
+   * kernel (a reference seen once is cheaper to count than to index), as is one too large to index.
    */
   const charStatsCached = (hypLen: number, refs: readonly string[]): void => {
     const nRefs = refs.length;
-    spans = growTo(spans, 2 * nRefs);
+    spans = growTo(spans, 3 * nRefs);
     let at = 0;
     let total = 0;
     for (let k = 0; k < nRefs; k++) {
-      const ix = cache.get(refs[k]!);
-      if (ix !== undefined) {
-        indexes[k] = ix;
-        total += ix.length;
+      const entry = cache.get(refs[k]!);
+      if (entry != null) {
+        indexes[k] = entry;
+        total += entry.length;
         continue;
       }
       indexes[k] = null;
-      spans[2 * k] = at;
+      spans[3 * k] = at;
       at += appendReference(refs[k]!, at);
-      spans[2 * k + 1] = at;
-      total += at - spans[2 * k]!;
+      spans[3 * k + 1] = at;
+      spans[3 * k + 2] = entry === null ? 1 : 0;
+      total += at - spans[3 * k]!;
     }
     if (hypLen > 0 && total > 0) checkSegmentTokens(hypLen, total);
     for (let k = 0; k < nRefs; k++) {
-      let ix: ReferenceIndex | null | undefined = indexes[k];
-      if (ix == null) {
-        const start = spans[2 * k]!;
-        const end = spans[2 * k + 1]!;
-        ix = indexer.build(refBuf, start, end - start, charOrder);
-        if (ix === null) {
-          // Too large to index: the kernel, on this reference alone.
-          counter.count(hypBuf, hypLen, refBuf, spans.subarray(2 * k, 2 * k + 2), 1, charOrder, work, stride, k * stride);
-          continue;
-        }
+      let ix: ReferenceIndex | null = indexes[k] ?? null;
+      if (ix === null) {
+        const start = spans[3 * k]!;
+        const end = spans[3 * k + 1]!;
         const text = refs[k]!;
-        const bytes = ix.bytes + 2 * text.length + 64;
-        // A reference larger than the whole cache is scored, never kept.
-        if (bytes <= cacheBytesLimit) {
-          if (cachedBytes + bytes > cacheBytesLimit) {
-            cache.clear();
-            cachedBytes = 0;
+        const textBytes = 2 * text.length + 64;
+        if (spans[3 * k + 2] === 1) {
+          const built = indexer.build(refBuf, start, end - start, charOrder);
+          if (built !== null) {
+            ix = built;
+            if (cache.get(text) === null) {
+              cache.delete(text);
+              cachedBytes -= textBytes;
+            }
+            remember(text, ix, ix.bytes + textBytes);
           }
-          cache.set(text, ix);
-          cachedBytes += bytes;
+        } else if (cache.get(text) === undefined) remember(text, null, textBytes);
+        if (ix === null) {
+          // The kernel, on this reference alone.
+          one[0] = start;
+          one[1] = end;
+          counter.count(hypBuf, hypLen, refBuf, one, 1, charOrder, work, stride, k * stride);
+          continue;
         }
       }
       indexer.match(ix, hypBuf, hypLen, charOrder, work, k * stride);

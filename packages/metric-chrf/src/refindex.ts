@@ -25,9 +25,6 @@ export class ReferenceIndex {
    * @param shift `32 − log2(slots)` of `chars`, for its multiplicative hash.
    * @param trie Three numbers per node and one sentinel node: first child, last character (level-1 node), count.
    * @param nodes Nodes of the trie, the root included (the sentinel is node `nodes`).
-   * @param bigrams Open-addressing table of the bigrams when there are fewer than 256 characters (else
-   *   empty), two numbers per slot: first character × 256 + second (0 = empty), the bigram's node.
-   * @param bshift `32 − log2(slots)` of `bigrams`.
    */
   constructor(
     readonly length: number,
@@ -35,17 +32,14 @@ export class ReferenceIndex {
     readonly shift: number,
     readonly trie: Uint16Array,
     readonly nodes: number,
-    readonly bigrams: Uint16Array,
-    readonly bshift: number,
   ) {}
 
   /** Bytes the index holds, an estimate (typed arrays and object headers). */
   get bytes(): number {
-    return this.chars.byteLength + this.trie.byteLength + this.bigrams.byteLength + 320;
+    return this.chars.byteLength + this.trie.byteLength + 256;
   }
 }
 
-const NO_BIGRAMS = new Uint16Array(0);
 /** Size of the blocks indexes are carved from. */
 const BLOCK_BYTES = 1 << 18;
 
@@ -161,7 +155,7 @@ export class ReferenceIndexer {
     }
     // The final character table: load at most 1/2.
     let cbits = 1;
-    while (1 << cbits < 2 * d) cbits++;
+    while (3 << cbits < 4 * d) cbits++;
     const chars = this.#int32(2 << cbits);
     const cshift = 32 - cbits;
     const cmask = (1 << cbits) - 1;
@@ -257,26 +251,7 @@ export class ReferenceIndexer {
       trie[o + 1] = tok[v]!;
       trie[o + 2] = cnt[v]!;
     }
-    // The bigrams (nodes d + 1 … first[d + 1]), hashed: the widest step of a walk in one probe.
-    let bigrams: Uint16Array = NO_BIGRAMS;
-    let bbits = 1;
-    const pairs2 = d + 1 < hi ? first[d + 1]! - (d + 1) : 0;
-    if (d < 256 && pairs2 > 0) {
-      while (1 << bbits < 2 * pairs2) bbits++;
-      bigrams = this.#uint16(2 << bbits);
-      const bshift = 32 - bbits;
-      const bmask = (1 << bbits) - 1;
-      for (let p = 1; p <= d; p++) {
-        for (let v = first[p]!, e = first[p + 1]!; v < e; v++) {
-          const key = p * 256 + tok[v]!;
-          let h = Math.imul(key, 0x9e3779b1) >>> bshift;
-          while (bigrams[2 * h] !== 0) h = (h + 1) & bmask;
-          bigrams[2 * h] = key;
-          bigrams[2 * h + 1] = v;
-        }
-      }
-    }
-    return new ReferenceIndex(len, chars, cshift, trie, hi, bigrams, 32 - bbits);
+    return new ReferenceIndex(len, chars, cshift, trie, hi);
   }
 
   /**
@@ -322,10 +297,6 @@ export class ReferenceIndexer {
     }
     hc.fill(0, 0, ix.nodes);
     m.fill(0, 0, order);
-    const bigrams = ix.bigrams;
-    const hashed = bigrams.length > 0;
-    const bshift = ix.bshift;
-    const bmask = (bigrams.length >> 1) - 1;
     for (let i = 0; i < hypLen; i++) {
       let v = hypTok[i]!;
       if (v === 0) continue;
@@ -333,36 +304,7 @@ export class ReferenceIndexer {
       m[0]! += (c - trie[3 * v + 2]!) >>> 31; // c < reference count
       hc[v] = c + 1;
       const depth = hypLen - i < order ? hypLen - i : order;
-      if (depth < 2) continue;
-      const t = hypTok[i + 1]!;
-      if (t === 0) continue;
-      if (hashed) {
-        const key = v * 256 + t;
-        let h = Math.imul(key, 0x9e3779b1) >>> bshift;
-        for (;;) {
-          const k = bigrams[2 * h]!;
-          if (k === key) {
-            v = bigrams[2 * h + 1]!;
-            break;
-          }
-          if (k === 0) {
-            v = 0;
-            break;
-          }
-          h = (h + 1) & bmask;
-        }
-        if (v === 0) continue;
-      } else {
-        let s = trie[3 * v]!;
-        const e = trie[3 * v + 3]!;
-        while (s < e && trie[3 * s + 1] !== t) s++;
-        if (s === e) continue;
-        v = s;
-      }
-      c = hc[v]!;
-      m[1]! += (c - trie[3 * v + 2]!) >>> 31;
-      hc[v] = c + 1;
-      for (let d = 2; d < depth; d++) {
+      for (let d = 1; d < depth; d++) {
         const t = hypTok[i + d]!;
         if (t === 0) break;
         let s = trie[3 * v]!;
