@@ -40,6 +40,8 @@ export class ReferenceIndex {
   }
 }
 
+/** Entries of the directly indexed pair table (levels with more parent × character pairs are hashed). */
+const DIRECT_PAIRS = 1 << 16;
 /** Size of the blocks indexes are carved from. */
 const BLOCK_BYTES = 1 << 18;
 
@@ -60,6 +62,12 @@ export class ReferenceIndexer {
   /** Pair hash while building, 4 numbers per slot: generation, parent node, character, pair number. */
   #slots = new Int32Array(4 << 7);
   #gen = 0;
+  /**
+   * Pair table for small levels: (parent − first node of its level) × (characters + 1) + character
+   * → base + pair number + 1. Bases only grow, so it is cleared only when the base would overflow.
+   */
+  #direct = new Int32Array(DIRECT_PAIRS);
+  #directBase = 0;
   /** Per node while building: first child, last character, count. */
   #first = new Int32Array(64);
   #tok = new Int32Array(64);
@@ -184,39 +192,65 @@ export class ReferenceIndexer {
     for (let n = 2; n <= order; n++) {
       const count = len - n + 1;
       if (count <= 0) break;
-      let gen = this.#gen + 1;
-      if (gen > 0x3fffffff) {
-        slots.fill(0);
-        gen = 1;
-      }
-      this.#gen = gen;
       // The distinct (n − 1)-gram node, last character pairs, numbered in order of first appearance.
       let pairs = 0;
-      for (let j = 0; j < count; j++) {
-        const parent = node[j]!;
-        const t = tok1[j + n - 1]!;
-        let h = Math.imul(Math.imul(parent, 0x2c1b3c6d) ^ t, 0x9e3779b1) >>> shift;
-        for (;;) {
-          const s = h << 2;
-          if (slots[s] !== gen) {
-            const q = pairs++;
-            slots[s] = gen;
-            slots[s + 1] = parent;
-            slots[s + 2] = t;
-            slots[s + 3] = q;
+      const width = d + 1;
+      if ((hi - lo) * width <= DIRECT_PAIRS) {
+        // Directly indexed by (parent − lo) × width + character; entries not above `base` are stale.
+        const direct = this.#direct;
+        let base = this.#directBase;
+        if (base > 0x3fffffff - count) {
+          direct.fill(0);
+          base = 0;
+        }
+        for (let j = 0; j < count; j++) {
+          const parent = node[j]!;
+          const t = tok1[j + n - 1]!;
+          const at = (parent - lo) * width + t;
+          let q = direct[at]! - base - 1;
+          if (q < 0) {
+            q = pairs++;
+            direct[at] = base + q + 1;
             pairParent[q] = parent;
             pairTok[q] = t;
             pairCnt[q] = 1;
-            posPair[j] = q;
-            break;
+          } else pairCnt[q]!++;
+          posPair[j] = q;
+        }
+        this.#directBase = base + pairs;
+      } else {
+        let gen = this.#gen + 1;
+        if (gen > 0x3fffffff) {
+          slots.fill(0);
+          gen = 1;
+        }
+        this.#gen = gen;
+        for (let j = 0; j < count; j++) {
+          const parent = node[j]!;
+          const t = tok1[j + n - 1]!;
+          let h = Math.imul(Math.imul(parent, 0x2c1b3c6d) ^ t, 0x9e3779b1) >>> shift;
+          for (;;) {
+            const s = h << 2;
+            if (slots[s] !== gen) {
+              const q = pairs++;
+              slots[s] = gen;
+              slots[s + 1] = parent;
+              slots[s + 2] = t;
+              slots[s + 3] = q;
+              pairParent[q] = parent;
+              pairTok[q] = t;
+              pairCnt[q] = 1;
+              posPair[j] = q;
+              break;
+            }
+            if (slots[s + 2] === t && slots[s + 1] === parent) {
+              const q = slots[s + 3]!;
+              pairCnt[q]!++;
+              posPair[j] = q;
+              break;
+            }
+            h = (h + 1) & mask;
           }
-          if (slots[s + 2] === t && slots[s + 1] === parent) {
-            const q = slots[s + 3]!;
-            pairCnt[q]!++;
-            posPair[j] = q;
-            break;
-          }
-          h = (h + 1) & mask;
         }
       }
       // With the sentinel, node ids must stay 16-bit.

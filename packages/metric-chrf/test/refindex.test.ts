@@ -70,6 +70,19 @@ describe("ReferenceIndexer", () => {
     );
   });
 
+  it("indexes references with many distinct characters (the hashed pair table)", () => {
+    const counter = new NgramStatsCounter();
+    const indexer = new ReferenceIndexer();
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0x4e00, max: 0x4e00 + 600 }), { minLength: 2000, maxLength: 3000 }), (cps) => {
+        const ref = Int32Array.from(cps);
+        const hyp = Int32Array.from([...cps.slice(500, 900), ...cps.slice(100, 300).reverse(), ...cps.slice(1500, 1600)]);
+        expect(viaIndex(indexer, hyp, ref, 6)).toEqual(viaKernel(counter, hyp, ref, 6));
+      }),
+      { numRuns: 10 },
+    );
+  });
+
   it("refuses references too large for 16-bit numbers, and indexes the largest it can", () => {
     const indexer = new ReferenceIndexer();
     expect(indexer.build(new Int32Array(MAX_INDEXED + 1), 0, MAX_INDEXED + 1, 6)).toBeNull();
