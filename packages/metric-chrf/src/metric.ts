@@ -204,7 +204,8 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
   const cacheBytesLimit = charOrder > 0 ? opts.referenceCacheBytes : 0;
   const cache = new Map<string, ReferenceIndex | null>();
   let cachedBytes = 0;
-  const indexer = new ReferenceIndexer();
+  /** Made on the first index (a metric made for one sentence never needs its buffers). */
+  let indexer: ReferenceIndexer | undefined;
   /** Per reference of the segment: its index, or null (then its code points are in `refBuf`). */
   const indexes: (ReferenceIndex | null)[] = [];
   /** Per uncached reference of the segment: start and end of its code points in `refBuf`, and 1 if seen before. */
@@ -269,7 +270,7 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
         const text = refs[k]!;
         const textBytes = 2 * text.length + 64;
         if (spans[3 * k + 2] === 1) {
-          const built = indexer.build(refBuf, start, end - start, charOrder);
+          const built = (indexer ??= new ReferenceIndexer()).build(refBuf, start, end - start, charOrder);
           if (built !== null) {
             ix = built;
             if (cache.get(text) === null) {
@@ -287,7 +288,8 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
           continue;
         }
       }
-      indexer.match(ix, hypBuf, hypLen, charOrder, work, k * stride);
+      // An index exists, so the indexer does.
+      indexer!.match(ix, hypBuf, hypLen, charOrder, work, k * stride);
     }
   };
 

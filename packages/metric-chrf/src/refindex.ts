@@ -66,7 +66,7 @@ export class ReferenceIndexer {
    * Pair table for small levels: (parent − first node of its level) × (characters + 1) + character
    * → base + pair number + 1. Bases only grow, so it is cleared only when the base would overflow.
    */
-  #direct = new Int32Array(DIRECT_PAIRS);
+  #direct = new Int32Array(0);
   #directBase = 0;
   /** Per node while building: first child, last character, count. */
   #first = new Int32Array(64);
@@ -197,6 +197,11 @@ export class ReferenceIndexer {
       const width = d + 1;
       if ((hi - lo) * width <= DIRECT_PAIRS) {
         // Directly indexed by (parent − lo) × width + character; entries not above `base` are stale.
+        const need = (hi - lo) * width;
+        if (this.#direct.length < need) {
+          this.#direct = new Int32Array(capacity(need));
+          this.#directBase = 0;
+        }
         const direct = this.#direct;
         let base = this.#directBase;
         if (base > 0x3fffffff - count) {
