@@ -366,15 +366,7 @@ export class NgramStatsCounter {
    * @throws GramscoreError `LIMIT_EXCEEDED` past {@link MAX_SEGMENT_TOKENS} (the tables are int32-indexed).
    */
   #reserve(hypLen: number, refLen: number): void {
-    if (hypLen > MAX_SEGMENT_TOKENS || refLen > MAX_SEGMENT_TOKENS) {
-      const which = hypLen > MAX_SEGMENT_TOKENS ? `the hypothesis has ${hypLen}` : `the references have ${refLen}`;
-      throw new GramscoreError(
-        ErrorCode.LIMIT_EXCEEDED,
-        `chrF scores segments of at most ${MAX_SEGMENT_TOKENS} characters (or words) on each side, but ${which}. ` +
-          "A segment this long is almost certainly a whole document on one line: split it into sentences or paragraphs.",
-        { details: { limit: MAX_SEGMENT_TOKENS, hypLen, refLen } },
-      );
-    }
+    checkSegmentTokens(hypLen, refLen);
     if (this.#hypRank.length < hypLen) {
       const size = grow(hypLen);
       this.#hypRank = new Int32Array(size);
@@ -414,6 +406,23 @@ export class NgramStatsCounter {
  * 4 × 2^⌈log2(2 × length)⌉, which would overflow past 2^28.
  */
 export const MAX_SEGMENT_TOKENS = 1 << 26;
+
+/**
+ * Checks a segment's size against {@link MAX_SEGMENT_TOKENS}: `hypLen` tokens of the hypothesis,
+ * `refLen` of all its references together.
+ * @throws GramscoreError `LIMIT_EXCEEDED` past the limit.
+ */
+export function checkSegmentTokens(hypLen: number, refLen: number): void {
+  if (hypLen > MAX_SEGMENT_TOKENS || refLen > MAX_SEGMENT_TOKENS) {
+    const which = hypLen > MAX_SEGMENT_TOKENS ? `the hypothesis has ${hypLen}` : `the references have ${refLen}`;
+    throw new GramscoreError(
+      ErrorCode.LIMIT_EXCEEDED,
+      `chrF scores segments of at most ${MAX_SEGMENT_TOKENS} characters (or words) on each side, but ${which}. ` +
+        "A segment this long is almost certainly a whole document on one line: split it into sentences or paragraphs.",
+      { details: { limit: MAX_SEGMENT_TOKENS, hypLen, refLen } },
+    );
+  }
+}
 
 function grow(n: number): number {
   let size = 64;

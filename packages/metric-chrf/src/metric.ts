@@ -3,10 +3,12 @@ import type { AggregateScorer, FormatOptions, Metric, PairwiseScorer, ScoreLevel
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
 import type { NgramCounts } from "@gramscore/ngram";
-import { NgramStatsCounter, writeCodePoints } from "./kernel.js";
+import { NgramStatsCounter, checkSegmentTokens, writeCodePoints } from "./kernel.js";
 import { resolveChrfOptions } from "./options.js";
 import { chrfPairwise } from "./pairwise.js";
 import type { ChrfOptions, ResolvedChrfOptions } from "./options.js";
+import { ReferenceIndexer } from "./refindex.js";
+import type { ReferenceIndex } from "./refindex.js";
 import { fScore } from "./score.js";
 import { VERSION } from "./version.js";
 import { WordInterner, chrfWordRanges, chrfWords } from "./words.js";
@@ -197,41 +199,147 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
     return count;
   };
 
-  /** Fills `work` with the statistics of `hyp` against every reference (`stride` numbers each). */
+  // References seen before (keyed by their text as given): null after the first sight, then their
+  // index. Bounded in estimated bytes; emptied when full.
+  const cacheBytesLimit = charOrder > 0 ? opts.referenceCacheBytes : 0;
+  const cache = new Map<string, ReferenceIndex | null>();
+  let cachedBytes = 0;
+  /** Made on the first index (a metric made for one sentence never needs its buffers). */
+  let indexer: ReferenceIndexer | undefined;
+  /** Per reference of the segment: its index, or null (then its code points are in `refBuf`). */
+  const indexes: (ReferenceIndex | null)[] = [];
+  /** Per uncached reference of the segment: start and end of its code points in `refBuf`, and 1 if seen before. */
+  let spans = new Int32Array(12);
+  /** One reference's start and end, for the kernel. */
+  const one = new Int32Array(2);
+
+  /** Keeps `value` for `text` in the cache, `bytes` bytes of it; never one larger than the bound. */
+  const remember = (text: string, value: ReferenceIndex | null, bytes: number): void => {
+    if (bytes > cacheBytesLimit) return;
+    if (cachedBytes + bytes > cacheBytesLimit) {
+      cache.clear();
+      cachedBytes = 0;
+    }
+    cache.set(text, value);
+    cachedBytes += bytes;
+  };
+
+  const lower = (text: string): string => (lowercase ? pyLower(text) : text);
+
+  /** Code points of `text` (lowercased first if need be) appended to `refBuf` at `at`; returns how many. */
+  const appendReference = (text: string, at: number): number => {
+    const t = lower(text);
+    if (refBuf.length < at + t.length) {
+      const old = refBuf;
+      refBuf = growTo(new Int32Array(0), at + t.length);
+      refBuf.set(old.subarray(0, at));
+    }
+    return writeCodePoints(t, whitespace, refBuf, at);
+  };
+
+  /**
+   * The character statistics through indexed references: cached ones are matched at once; one seen
+   * once before is indexed (and cached when it fits); a new one is remembered and counted by the
+   * kernel (a reference seen once is cheaper to count than to index), as is one too large to index.
+   */
+  const charStatsCached = (hypLen: number, refs: readonly string[]): void => {
+    const nRefs = refs.length;
+    spans = growTo(spans, 3 * nRefs);
+    let at = 0;
+    let total = 0;
+    for (let k = 0; k < nRefs; k++) {
+      const entry = cache.get(refs[k]!);
+      if (entry != null) {
+        indexes[k] = entry;
+        total += entry.length;
+        continue;
+      }
+      indexes[k] = null;
+      spans[3 * k] = at;
+      at += appendReference(refs[k]!, at);
+      spans[3 * k + 1] = at;
+      spans[3 * k + 2] = entry === null ? 1 : 0;
+      total += at - spans[3 * k]!;
+    }
+    if (hypLen > 0 && total > 0) checkSegmentTokens(hypLen, total);
+    for (let k = 0; k < nRefs; k++) {
+      let ix: ReferenceIndex | null = indexes[k] ?? null;
+      if (ix === null) {
+        const start = spans[3 * k]!;
+        const end = spans[3 * k + 1]!;
+        const text = refs[k]!;
+        const textBytes = 2 * text.length + 64;
+        if (spans[3 * k + 2] === 1) {
+          const built = (indexer ??= new ReferenceIndexer()).build(refBuf, start, end - start, charOrder);
+          if (built !== null) {
+            ix = built;
+            if (cache.get(text) === null) {
+              cache.delete(text);
+              cachedBytes -= textBytes;
+            }
+            remember(text, ix, ix.bytes + textBytes);
+          }
+        } else if (cache.get(text) === undefined) remember(text, null, textBytes);
+        if (ix === null) {
+          // The kernel, on this reference alone.
+          one[0] = start;
+          one[1] = end;
+          counter.count(hypBuf, hypLen, refBuf, one, 1, charOrder, work, stride, k * stride);
+          continue;
+        }
+      }
+      // An index exists, so the indexer does.
+      indexer!.match(ix, hypBuf, hypLen, charOrder, work, k * stride);
+    }
+  };
+
+  /**
+   * Fills `work` with the statistics of `hyp` (already lowercased if need be) against every
+   * reference (as given: lowercased here), `stride` numbers each.
+   */
   const computeAll = (hyp: string, refs: readonly string[]): void => {
     const nRefs = refs.length;
-    let refLen = 0;
-    let longest = hyp.length;
-    for (let k = 0; k < nRefs; k++) {
-      const len = refs[k]!.length;
-      refLen += len;
-      if (len > longest) longest = len;
-    }
     hypBuf = growTo(hypBuf, hyp.length);
-    refBuf = growTo(refBuf, refLen);
     refStart = growTo(refStart, nRefs + 1);
     work = growTo(work, nRefs * stride);
     work.fill(0, 0, nRefs * stride);
+    let lowered: readonly string[] | undefined;
     if (charOrder > 0) {
       const hypLen = writeCodePoints(hyp, whitespace, hypBuf, 0);
-      let at = 0;
-      for (let k = 0; k < nRefs; k++) {
-        refStart[k] = at;
-        at += writeCodePoints(refs[k]!, whitespace, refBuf, at);
+      if (cacheBytesLimit > 0) charStatsCached(hypLen, refs);
+      else {
+        lowered = lowercase ? refs.map(pyLower) : refs;
+        let refLen = 0;
+        for (let k = 0; k < nRefs; k++) refLen += lowered[k]!.length;
+        refBuf = growTo(refBuf, refLen);
+        let at = 0;
+        for (let k = 0; k < nRefs; k++) {
+          refStart[k] = at;
+          at += writeCodePoints(lowered[k]!, whitespace, refBuf, at);
+        }
+        refStart[nRefs] = at;
+        counter.count(hypBuf, hypLen, refBuf, refStart, nRefs, charOrder, work, stride, 0);
       }
-      refStart[nRefs] = at;
-      counter.count(hypBuf, hypLen, refBuf, refStart, nRefs, charOrder, work, stride, 0);
     } else {
       assertText(hyp, "The hypothesis");
       for (let k = 0; k < nRefs; k++) assertText(refs[k]!, `Reference ${k}`);
     }
     if (wordOrder > 0) {
+      lowered ??= lowercase ? refs.map(pyLower) : refs;
+      let refLen = 0;
+      let longest = hyp.length;
+      for (let k = 0; k < nRefs; k++) {
+        const len = lowered[k]!.length;
+        refLen += len;
+        if (len > longest) longest = len;
+      }
+      refBuf = growTo(refBuf, refLen);
       ranges = growTo(ranges, 2 * longest);
       const hypLen = writeWords(hyp, hypBuf, 0);
       let at = 0;
       for (let k = 0; k < nRefs; k++) {
         refStart[k] = at;
-        at += writeWords(refs[k]!, refBuf, at);
+        at += writeWords(lowered[k]!, refBuf, at);
       }
       refStart[nRefs] = at;
       words.clear();
@@ -268,16 +376,25 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
   };
 
   /**
+   * Whether `raw` passes validateSegment's checks of types and of the number of references, and has
+   * the pinned number of references (lone surrogates are found while reading the text).
+   */
+  const isWellFormed = (raw: unknown): boolean => {
+    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return false;
+    const { hyp, refs } = raw as { hyp?: unknown; refs?: unknown };
+    if (typeof hyp !== "string" || !Array.isArray(refs) || refs.length === 0) return false;
+    if (typeof fixedNrefs === "number" && refs.length !== fixedNrefs) return false;
+    for (let k = 0; k < refs.length; k++) if (typeof refs[k] !== "string") return false;
+    return true;
+  };
+
+  /**
    * Checks a segment and computes its statistics against every reference: returns where the ones of
    * the reference that counts start in `work` (`stride` numbers; overwritten by the next segment).
    */
   const segmentRow = (hyp: string, refs: readonly string[]): number => {
     prepare(hyp, refs);
-    if (lowercase) {
-      hyp = pyLower(hyp);
-      refs = refs.map(pyLower);
-    }
-    computeAll(hyp, refs);
+    computeAll(lower(hyp), refs);
     return bestReference(refs.length) * stride;
   };
 
@@ -305,8 +422,18 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
       let nrefs = 0;
       let index = 0;
       for (const raw of segments) {
-        const { hyp, refs } = validateSegment(raw, index++);
-        const o = segmentRow(hyp, refs);
+        // validateSegment's checks without building its messages: its structural ones here, lone
+        // surrogates as the code points are read; on any failure it runs to raise its own error.
+        if (!isWellFormed(raw)) validateSegment(raw, index);
+        const { hyp, refs } = raw as Segment;
+        let o: number;
+        try {
+          o = segmentRow(hyp, refs);
+        } catch (e) {
+          if (e instanceof GramscoreError && e.code === ErrorCode.LONE_SURROGATE) validateSegment(raw, index);
+          throw e;
+        }
+        index++;
         for (let i = 0; i < stride; i++) counts[i]! += work[o + i]!;
         nrefs = combineRefs(nrefs, refs.length);
       }
@@ -388,11 +515,11 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
 
     explain(hyp, refs) {
       prepare(hyp, refs);
+      computeAll(lower(hyp), refs);
       if (lowercase) {
         hyp = pyLower(hyp);
         refs = refs.map(pyLower);
       }
-      computeAll(hyp, refs);
       const nRefs = refs.length;
       const best = bestReference(nRefs);
       const references = [];

@@ -27,6 +27,16 @@ export interface ChrfOptions {
    * Give it to merge serialized statistics into a fresh metric, whose signature must match theirs.
    */
   nrefs?: number | "var" | string;
+  /**
+   * The most memory, in bytes, the reference cache may hold: references seen before (keyed by their
+   * text) keep an index of their character n-grams, so that scoring them again (every system of a
+   * test set is scored against the same references) does no work on them. An estimate (the index's
+   * arrays, 2 bytes per UTF-16 unit of the text and some bytes per entry). Default 33554432 (32 MiB);
+   * 0 turns the cache off. A reference whose estimate alone is over the bound is never cached; when
+   * adding one would pass it, the cache is emptied and starts over. It never changes a number, nor
+   * the signature.
+   */
+  referenceCacheBytes?: number;
 }
 
 /** {@link ChrfOptions} with every default filled in. */
@@ -45,9 +55,14 @@ export interface ResolvedChrfOptions {
   readonly epsSmoothing: boolean;
   /** The pinned `nrefs:` of the signature, or undefined to read it off the data. */
   readonly nrefs: number | "var" | undefined;
+  /** The reference cache's bound in bytes (0: no cache). */
+  readonly referenceCacheBytes: number;
 }
 
-/** sacrebleu's defaults. */
+/** The default {@link ChrfOptions.referenceCacheBytes}: 32 MiB. */
+export const DEFAULT_REFERENCE_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** sacrebleu's defaults, and the reference cache's bound. */
 export const CHRF_DEFAULTS = {
   charOrder: 6,
   wordOrder: 0,
@@ -55,12 +70,13 @@ export const CHRF_DEFAULTS = {
   lowercase: false,
   whitespace: false,
   epsSmoothing: false,
+  referenceCacheBytes: DEFAULT_REFERENCE_CACHE_BYTES,
 } as const;
 
 /** The highest order (character or word) accepted. */
 export const MAX_ORDER = 255;
 
-const KEYS = new Set(["charOrder", "wordOrder", "beta", "lowercase", "whitespace", "epsSmoothing", "nrefs"]);
+const KEYS = new Set(["charOrder", "wordOrder", "beta", "lowercase", "whitespace", "epsSmoothing", "nrefs", "referenceCacheBytes"]);
 
 /**
  * The options of the `chrf` / `chrf++` descriptors, with sacrebleu's command-line names as flags
@@ -132,6 +148,13 @@ export function resolveChrfOptions(options: ChrfOptions | undefined, wordOrderDe
     throw bad(`chrF option beta must be a finite number >= 0 (2 weighs recall twice as much as precision), but got ${describeValue(beta)}.`, "beta");
   }
   const nrefs = readNrefsOption(options.nrefs, "chrF");
+  const cacheBytes = options.referenceCacheBytes ?? CHRF_DEFAULTS.referenceCacheBytes;
+  if (typeof cacheBytes !== "number" || !Number.isSafeInteger(cacheBytes) || cacheBytes < 0) {
+    throw bad(
+      `chrF option referenceCacheBytes must be a whole number of bytes >= 0 (0 turns the reference cache off), but got ${describeValue(cacheBytes)}.`,
+      "referenceCacheBytes",
+    );
+  }
   return {
     charOrder,
     wordOrder,
@@ -140,5 +163,6 @@ export function resolveChrfOptions(options: ChrfOptions | undefined, wordOrderDe
     whitespace: flag(options.whitespace, "whitespace", CHRF_DEFAULTS.whitespace),
     epsSmoothing: flag(options.epsSmoothing, "epsSmoothing", CHRF_DEFAULTS.epsSmoothing),
     nrefs,
+    referenceCacheBytes: cacheBytes,
   };
 }

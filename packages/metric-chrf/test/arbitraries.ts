@@ -49,7 +49,7 @@ export function segment(): fc.Arbitrary<{ hyp: string; refs: string[] }> {
 }
 
 /** chrF options, including unusual orders; beta is exact when squared. */
-export function options(): fc.Arbitrary<Required<Omit<ChrfOptions, "nrefs">>> {
+export function options(): fc.Arbitrary<Required<Omit<ChrfOptions, "nrefs" | "referenceCacheBytes">>> {
   return fc
     .record({
       charOrder: fc.integer({ min: 0, max: 8 }),
