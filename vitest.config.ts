@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -21,6 +22,10 @@ export default defineConfig({
   resolve: { conditions: ["@gramscore/source"] },
   test: {
     projects: projects(),
+    // vitest's default for `run` is one worker fewer than there are CPUs: on CI's 2 cores, one file at a
+    // time while the other core idled. The suites share no files or ports (temporary folders, ephemeral
+    // ports, the run's shared tarballs behind a lock), so every core runs a file.
+    maxWorkers: availableParallelism(),
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

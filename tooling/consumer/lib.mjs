@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { packTarball } from "../scripts/pack-cache.mjs";
 
 /** Runs a command; throws with its output when it fails. Returns stdout. */
 export function run(cmd, args, options = {}) {
@@ -16,16 +17,16 @@ export function run(cmd, args, options = {}) {
 
 /**
  * Packs each package (`pnpm pack`, as `pnpm publish` would: workspace ranges become versions and
- * publishConfig applies) into `dest`. Returns [{ name, version, dir, tarball, bytes, files }].
+ * publishConfig applies) into `dest`, or takes the tarball already made in this test run (see
+ * tooling/scripts/pack-cache.mjs). Returns [{ name, version, dir, tarball, bytes, files }].
  */
 export function packAll(packages, dest) {
   mkdirSync(dest, { recursive: true });
   return packages.map(({ dir, manifest }) => {
-    const before = new Set(readdirSync(dest));
-    run("pnpm", ["pack", "--pack-destination", dest], { cwd: dir });
-    const made = readdirSync(dest).filter((f) => f.endsWith(".tgz") && !before.has(f));
-    if (made.length !== 1) throw new Error(`pnpm pack in ${dir} made ${made.length} tarballs`);
-    const tarball = join(dest, made[0]);
+    // Shared with tooling/test/pack.test.ts within one run of tooling/scripts/run-tests.mjs.
+    const packed = packTarball(dir, dest);
+    if (packed.status !== 0) throw new Error(`pnpm pack --pack-destination ${dest} (in ${dir}) failed:\n${packed.output}`);
+    const tarball = packed.tarball;
     const files = run("tar", ["-tzf", tarball]).split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
     return { name: manifest.name, version: manifest.version, dir, tarball, bytes: statSync(tarball).size, files };
   });

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Runs every test once (vitest, all projects) and ends with the plain line "N passed, N failed".
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PACK_CACHE_ENV } from "./pack-cache.mjs";
 
 const out = ".vitest-results.json";
 // The consumer suite (tooling/consumer) writes its sizes-beside-budgets table here.
@@ -9,7 +12,11 @@ const sizes = ".consumer-sizes.txt";
 rmSync(out, { force: true });
 rmSync(sizes, { force: true });
 const args = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...process.argv.slice(2)];
-const run = spawnSync("pnpm", ["exec", ...args], { stdio: "inherit" });
+// Each public package is packed once for the whole run: the pack suite (publint, attw) and the consumer
+// suite (npm install) share the tarballs (tooling/scripts/pack-cache.mjs).
+const packs = mkdtempSync(join(tmpdir(), "gramscore-packs-"));
+const run = spawnSync("pnpm", ["exec", ...args], { stdio: "inherit", env: { ...process.env, [PACK_CACHE_ENV]: packs } });
+rmSync(packs, { recursive: true, force: true });
 let passed = 0;
 let failed = 0;
 if (existsSync(out)) {

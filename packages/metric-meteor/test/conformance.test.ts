@@ -29,14 +29,24 @@ function expectedLines(dataset: string): { nltk: number; tb: number }[] {
     .map((l) => JSON.parse(l) as { nltk: number; tb: number });
 }
 
+/** Each dataset's expected values and records, read once for both suites (meteor and meteor-hf). */
+const inputs = new Map<string, { expected: { nltk: number; tb: number }[]; records: ReturnType<typeof readDataset> }>();
+function input(dataset: string): { expected: { nltk: number; tb: number }[]; records: ReturnType<typeof readDataset> } {
+  let found = inputs.get(dataset);
+  if (found === undefined) {
+    const expected = expectedLines(dataset);
+    inputs.set(dataset, (found = { expected, records: readDataset(dataset).slice(0, expected.length) }));
+  }
+  return found;
+}
+
 const corpus = JSON.parse(readFileSync(join(refDir, "corpus.json"), "utf8")) as CorpusFile;
 const DATASETS = ["mt_wmt17_newstest2017_en-de", "mt_wmt22_generaltest2022_en-de", "sum_summeval", "robust_public"];
 
 describe.skipIf(!hasShared)("METEOR equals NLTK 3.8 (str.split tokens, WordNet 3.0)", () => {
   for (const dataset of DATASETS) {
     it(dataset, () => {
-      const expected = expectedLines(dataset);
-      const records = readDataset(dataset).slice(0, expected.length);
+      const { expected, records } = input(dataset);
       const metric = createMeteor({ synonyms: wordnet });
       const bySystem = new Map<string, { stats: MeteorStats; scores: number[] }>();
       let identical = 0;
@@ -80,8 +90,7 @@ describe.skipIf(!hasShared)("meteor-hf equals NLTK 3.8 on NLTKWordTokenizer toke
   const descriptor = meteorPlugin({ providers: { wordnet }, defaultSynonyms: "wordnet" }).metrics!.find((m) => m.name === "meteor-hf")!;
   for (const dataset of DATASETS) {
     it(dataset, () => {
-      const expected = expectedLines(dataset);
-      const records = readDataset(dataset).slice(0, expected.length);
+      const { expected, records } = input(dataset);
       const metric = descriptor.create(undefined) as ReturnType<typeof createMeteor>;
       const bySystem = new Map<string, MeteorStats>();
       let identical = 0;

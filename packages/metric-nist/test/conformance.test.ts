@@ -97,6 +97,6 @@ describe.skipIf(!hasShared)("NIST equals NLTK 3.8 on the conformance data", () =
         `${file}: ${identical + within} segment values compared (${identical} bit-identical, ${within} within ${TOLERANCE}), ` +
           `${raised} where NLTK raises ZeroDivisionError (hypothesis shorter than n); ${sysCompared} system values (${sysIdentical} bit-identical)`,
       );
-    }, 60_000);
+    });
   }
 });
