@@ -27,3 +27,16 @@ export function bytesOf(records) {
   }
   return n;
 }
+
+/**
+ * The environment the bench's child processes run in: the parent's, without NODE_EXTRA_CA_CERTS
+ * (unless BENCH_KEEP_CA_CERTS=1). Some machines set it for every process; Node then reads and parses
+ * that certificate bundle at every start (about 50 ms of CPU on the 2-core machines the figures come
+ * from), which gramscore, making no network connection, never uses and which a user's shell rarely
+ * has. The bench's own start-up cases show the cost beside the usual start.
+ */
+export function childEnv() {
+  if (process.env.BENCH_KEEP_CA_CERTS === "1") return process.env;
+  const { NODE_EXTRA_CA_CERTS: _ignored, ...rest } = process.env;
+  return rest;
+}

@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { conformanceDir, hasShared, SKIP_MESSAGE } from "./inputs.mjs";
+import { childEnv, conformanceDir, hasShared, SKIP_MESSAGE } from "./inputs.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = resolve(here, "../../apps/cli/dist/cli.js");
@@ -44,7 +44,7 @@ if (!existsSync(cli)) {
 function run(args, preload) {
   return new Promise((resolvePromise, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ["--import", preload, cli, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", preload, cli, ...args], { env: childEnv(), stdio: ["ignore", "pipe", "pipe"] });
     const out = [];
     let err = "";
     child.stdout.on("data", (c) => out.push(c));

@@ -37,6 +37,24 @@ describe.skipIf(!hasShared)(`bench harness${hasShared ? "" : ` (${SKIP_MESSAGE})
     expect(cases).toBeGreaterThan(20);
   }, 120_000);
 
+  it("runs its child processes without NODE_EXTRA_CA_CERTS unless BENCH_KEEP_CA_CERTS=1", async () => {
+    const { childEnv } = (await import(pathToFileURL(join(benchDir, "inputs.mjs")).href)) as { childEnv: () => NodeJS.ProcessEnv };
+    const saved = { certs: process.env.NODE_EXTRA_CA_CERTS, keep: process.env.BENCH_KEEP_CA_CERTS };
+    try {
+      process.env.NODE_EXTRA_CA_CERTS = "/tmp/bundle.pem";
+      delete process.env.BENCH_KEEP_CA_CERTS;
+      expect(childEnv().NODE_EXTRA_CA_CERTS).toBeUndefined();
+      expect(childEnv().PATH).toBe(process.env.PATH);
+      process.env.BENCH_KEEP_CA_CERTS = "1";
+      expect(childEnv().NODE_EXTRA_CA_CERTS).toBe("/tmp/bundle.pem");
+    } finally {
+      for (const [k, v] of [["NODE_EXTRA_CA_CERTS", saved.certs], ["BENCH_KEEP_CA_CERTS", saved.keep]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  });
+
   it("prints the rate beside the target and the reference's speed, and the same in the JSON", () => {
     const run = spawnSync(process.execPath, [join(benchDir, "run.mjs"), "rougeLsum stem, one pass"], {
       encoding: "utf8",

@@ -11,12 +11,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { conformanceDir, dataset } from "../inputs.mjs";
+import { childEnv, conformanceDir, dataset } from "../inputs.mjs";
 
 const cli = resolve(dirname(fileURLToPath(import.meta.url)), "../../../apps/cli/dist/cli.js");
 
 function gramscore(args, input, cwd) {
-  const r = spawnSync(process.execPath, [cli, ...args], { input, encoding: "utf8", cwd, maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, [cli, ...args], { input, encoding: "utf8", cwd, env: childEnv(), maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`gramscore ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
   return r.stdout;
 }
@@ -46,8 +46,20 @@ export default async function () {
       items: 1,
       wallOnly: true,
       samples: 31,
-      fn: () => spawnSync(process.execPath, ["-e", "0"]),
+      fn: () => spawnSync(process.execPath, ["-e", "0"], { env: childEnv() }),
     },
+    ...("NODE_EXTRA_CA_CERTS" in process.env && process.env.BENCH_KEEP_CA_CERTS !== "1"
+      ? [
+          {
+            name: "cli: baseline, node -e 0 with NODE_EXTRA_CA_CERTS (as this machine sets it)",
+            input: "none",
+            items: 1,
+            wallOnly: true,
+            samples: 31,
+            fn: () => spawnSync(process.execPath, ["-e", "0"]),
+          },
+        ]
+      : []),
     {
       name: "cli: start-up, gramscore --version",
       input: "none",

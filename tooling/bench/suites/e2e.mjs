@@ -14,14 +14,14 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { conformanceDir } from "../inputs.mjs";
+import { childEnv, conformanceDir } from "../inputs.mjs";
 
 const cli = resolve(dirname(fileURLToPath(import.meta.url)), "../../../apps/cli/dist/cli.js");
 const CPU_LINE = /@@gramscore-cpu-us (\d+)/;
 
 /** Runs the CLI with `args` in `cwd` and returns its CPU milliseconds (the bench's sample). */
 function gramscore(preload, args, cwd) {
-  const r = spawnSync(process.execPath, ["--import", preload, cli, ...args], { cwd, encoding: "utf8", maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, ["--import", preload, cli, ...args], { cwd, env: childEnv(), encoding: "utf8", maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`gramscore ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
   const m = CPU_LINE.exec(r.stderr);
   if (m === null) throw new Error(`gramscore ${args.join(" ")}: no CPU time reported on stderr`);
