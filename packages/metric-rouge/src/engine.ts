@@ -357,35 +357,20 @@ export class RougeEngine {
       const a = t.local;
       const m = a.length;
       for (let i = 0; i < L; i++) localOf[distinct[i]!] = i;
-      if (this.#fusable && m > 0 && t.words === 1 && t.masks !== undefined && (limits === undefined || (m * hn <= limits.cells && t.masks!.length <= limits.maskWords))) {
-        // A reference of at most 32 tokens and only ROUGE-1, ROUGE-2 and rougeL: one pass over the
-        // hypothesis counts unigram and bigram hits and runs the LCS.
-        this.#onePass(t, t.masks, h, hn, localOf);
-        for (let i = 0; i < L; i++) localOf[distinct[i]!] = -1;
-        for (let ti = 0; ti < T; ti++) {
-          const type = types[ti]!;
-          const i = ti * K + r;
-          if (type.kind === "n") {
-            const n = type.n;
-            hit[i] = n === 1 ? this.#hits1 : this.#hits2;
-            model[i] = Math.max(m - n + 1, 0);
-            peer[i] = Math.max(hn - n + 1, 0);
-          } else {
-            hit[i] = hn > 0 ? this.#hitsL : 0;
-            model[i] = m;
-            peer[i] = hn;
-          }
-        }
-        continue;
-      }
-      for (let j = 0; j < hn; j++) hl[j] = localOf[h[j]!]!;
+      // A reference of at most 32 tokens and only ROUGE-1, ROUGE-2 and rougeL: one pass over the
+      // hypothesis counts unigram and bigram hits and runs the LCS. Otherwise the hypothesis becomes
+      // the reference's local ids and each type is counted on its own.
+      const fused = this.#fusable && m > 0 && t.words === 1 && t.masks !== undefined && (limits === undefined || (m * hn <= limits.cells && t.masks.length <= limits.maskWords));
+      if (fused) this.#onePass(t, t.masks!, h, hn, localOf);
+      else for (let j = 0; j < hn; j++) hl[j] = localOf[h[j]!]!;
       for (let i = 0; i < L; i++) localOf[distinct[i]!] = -1;
       for (let ti = 0; ti < T; ti++) {
         const type = types[ti]!;
         const i = ti * K + r;
         if (type.kind === "n") {
           const n = type.n;
-          if (m >= n && hn >= n) {
+          if (fused) hit[i] = n === 1 ? this.#hits1 : this.#hits2;
+          else if (m >= n && hn >= n) {
             let span = 1;
             for (let k = 0; k < n && span <= DIRECT_LIMIT; k++) span *= L;
             if (span > DIRECT_LIMIT) return undefined;
@@ -395,7 +380,8 @@ export class RougeEngine {
           model[i] = Math.max(m - n + 1, 0);
           peer[i] = Math.max(hn - n + 1, 0);
         } else {
-          hit[i] = m > 0 && hn > 0 ? this.#lcs(t, hl, hn, limits!) : 0;
+          // A fused reference has m > 0.
+          hit[i] = m > 0 && hn > 0 ? (fused ? this.#hitsL : this.#lcs(t, hl, hn, limits!)) : 0;
           model[i] = m;
           peer[i] = hn;
         }
