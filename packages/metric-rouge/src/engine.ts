@@ -3,8 +3,10 @@ import {
   NgramTable,
   countSkipBigrams,
   lcsLengthDense,
+  lcsLengthMasked,
   lcsLimits,
   overlap,
+  popcount32,
   pow,
   unionLcsIndices,
   unionWeightedLcsIndices,
@@ -12,7 +14,7 @@ import {
 } from "@gramscore/ngram";
 import { fmeasure, fmeasure155, round5, weightTable } from "./numbers.js";
 import type { RougeConfig, TypeSpec } from "./options.js";
-import { REFERENCE_CACHE, REFERENCE_CACHE_BYTES, ReferenceCache, buildTables, maskedLcs, popcount, type ReferenceEntry, type ReferenceTables } from "./reference.js";
+import { REFERENCE_CACHE, REFERENCE_CACHE_BYTES, ReferenceCache, buildTables, type ReferenceEntry, type ReferenceTables } from "./reference.js";
 import { WordScanner } from "./scan.js";
 import { Interner, checkText, newlineSentences, rouge155Text, type ResolvedTokenizer } from "./tokenize.js";
 
@@ -442,7 +444,7 @@ export class RougeEngine {
     }
     this.#hits1 = h1;
     this.#hits2 = h2;
-    this.#hitsL = m - popcount(m === 32 ? x : x & ((1 << m) - 1));
+    this.#hitsL = m - popcount32(m === 32 ? x : x & ((1 << m) - 1));
   }
 
   /**
@@ -454,7 +456,7 @@ export class RougeEngine {
     const L = t.distinct.length;
     if (t.masks !== undefined && m * hn <= limits.cells && t.masks.length <= limits.maskWords) {
       if (this.#lcsVector.length < t.words) this.#lcsVector = new Uint32Array(t.words * 2);
-      return maskedLcs(t.masks, t.words, m, hl, hn, this.#lcsVector);
+      return lcsLengthMasked(t.masks, t.words, m, hl, hn, this.#lcsVector);
     }
     // Tokens the reference lacks all become id L, which matches nothing of the reference.
     if (this.#hypDense.length < hn) this.#hypDense = new Int32Array(hn * 2);

@@ -66,54 +66,6 @@ export function buildTables(ids: Int32Array, localOf: Int32Array, scratch: Int32
   return { distinct, local, words, masks };
 }
 
-/** Number of set bits of a 32-bit integer. */
-export function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
-
-/**
- * Length of the longest common subsequence of a reference (`m` tokens, given by its bit masks) and a
- * sequence given as local ids of that reference (`rows[0 … n)`, −1 for a token the reference lacks),
- * by the bit-parallel recurrence (Allison–Dix / Hyyrö) over the reference's positions. `v` is scratch
- * of at least `words` entries.
- */
-export function maskedLcs(masks: Uint32Array, words: number, m: number, rows: Int32Array, n: number, v: Uint32Array): number {
-  if (words === 1) {
-    let x = 0xffffffff;
-    for (let j = 0; j < n; j++) {
-      const r = rows[j]!;
-      if (r >= 0) {
-        const u = x & masks[r]!;
-        x = ((x + u) | (x & ~u)) >>> 0;
-      }
-    }
-    return m - popcount(m === 32 ? x : x & ((1 << m) - 1));
-  }
-  v.fill(0xffffffff, 0, words);
-  for (let j = 0; j < n; j++) {
-    const r = rows[j]!;
-    if (r < 0) continue;
-    const base = r * words;
-    let carry = 0;
-    for (let w = 0; w < words; w++) {
-      const x = v[w]!;
-      const u = (x & masks[base + w]!) >>> 0;
-      const s = x + u + carry;
-      carry = s > 0xffffffff ? 1 : 0;
-      v[w] = (s | (x & ~u)) >>> 0;
-    }
-  }
-  let ones = 0;
-  const full = m >>> 5;
-  for (let w = 0; w < full; w++) ones += popcount(v[w]!);
-  const rest = m & 31;
-  if (rest !== 0) ones += popcount(v[full]! & ((1 << rest) - 1));
-  return m - ones;
-}
-
 /** The bytes a cached reference is estimated to hold: its text at 2 bytes per unit, its arrays, the overhead. */
 export function entryBytes(text: string, entry: ReferenceEntry): number {
   const p = entry.prepared;

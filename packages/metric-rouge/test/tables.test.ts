@@ -9,7 +9,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RougeEngine, type EngineTuning } from "../src/engine.js";
 import { resolveConfig } from "../src/options.js";
-import { buildTables, maskedLcs } from "../src/reference.js";
+import { lcsLengthMasked } from "@gramscore/ngram";
+import { buildTables } from "../src/reference.js";
 import { resolveTokenizer } from "../src/tokenize.js";
 import { rsLcs, rsNgrams } from "./naive.js";
 
@@ -144,7 +145,7 @@ describe("scoring from reference tables", () => {
         const t = buildTables(Int32Array.from(a), localOf, new Int32Array(a.length));
         expect(Array.from(localOf)).toEqual(new Array(16).fill(-1));
         const rows = Int32Array.from(b, (g) => t.distinct.indexOf(g));
-        const got = a.length === 0 || b.length === 0 ? 0 : maskedLcs(t.masks!, t.words, a.length, rows, rows.length, new Uint32Array(t.words));
+        const got = a.length === 0 || b.length === 0 ? 0 : lcsLengthMasked(t.masks!, t.words, a.length, rows, rows.length, new Uint32Array(t.words));
         expect(got).toBe(plainLcs(a, b));
       }),
       { numRuns: 500 },

@@ -19,7 +19,7 @@ export {
   maxCounts,
   overlap,
 } from "./counts.js";
-export { lcsIndices, lcsLength, lcsLengthDense, lcsLimits, setLcsCellLimit, setLcsMaskLimit, unionLcsIndices } from "./lcs.js";
+export { lcsIndices, lcsLength, lcsLengthDense, lcsLengthMasked, lcsLimits, popcount32, setLcsCellLimit, setLcsMaskLimit, unionLcsIndices } from "./lcs.js";
 export type { LcsLimits } from "./lcs.js";
 export { unionWeightedLcsIndices, weightedLcs } from "./wlcs.js";
 export type { WeightedLcs } from "./wlcs.js";

@@ -10,7 +10,8 @@ export function checkSequence(seq: ArrayLike<number>, what: string): void {
   }
 }
 
-function popcount32(x: number): number {
+/** Number of set bits of a 32-bit integer. */
+export function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
@@ -290,6 +291,43 @@ function zeros(v: Uint32Array, m: number): number {
   const rest = m & 31;
   if (rest !== 0) ones += popcount32(v[full]! & ((1 << rest) - 1));
   return m - ones;
+}
+
+/**
+ * Length of the longest common subsequence of a sequence `a` of `m` elements, given only by its bit
+ * masks (bit `i % 32` of word `row · words + ⌊i / 32⌋` set where `a[i]` is row `row`), and a sequence
+ * given as those rows (`rows[0 … n)`, −1 for an element `a` lacks): the same bit-parallel recurrence
+ * as {@link lcsLength}, for callers that keep a sequence's masks and score many others against it.
+ * No limit is checked here (see {@link lcsLimits}). `v` is scratch of at least `words` entries.
+ */
+export function lcsLengthMasked(masks: Uint32Array, words: number, m: number, rows: Int32Array, n: number, v: Uint32Array): number {
+  if (words === 1) {
+    let x = 0xffffffff;
+    for (let j = 0; j < n; j++) {
+      const r = rows[j]!;
+      if (r >= 0) {
+        const u = x & masks[r]!;
+        x = ((x + u) | (x & ~u)) >>> 0;
+      }
+    }
+    v[0] = x;
+    return zeros(v, m);
+  }
+  v.fill(0xffffffff, 0, words);
+  for (let j = 0; j < n; j++) {
+    const r = rows[j]!;
+    if (r < 0) continue;
+    const base = r * words;
+    let carry = 0;
+    for (let w = 0; w < words; w++) {
+      const x = v[w]!;
+      const u = (x & masks[base + w]!) >>> 0;
+      const s = x + u + carry;
+      carry = s > 0xffffffff ? 1 : 0;
+      v[w] = (s | (x & ~u)) >>> 0;
+    }
+  }
+  return zeros(v, m);
 }
 
 /**
