@@ -3,6 +3,20 @@ import { assertText } from "./text.js";
 import type { Segment } from "./types.js";
 
 /**
+ * True when `segment` has the shape {@link validateSegment} accepts: an object (not an array) with a
+ * string `hyp` and a non-empty array of string `refs`. Lone surrogates are not looked for and no
+ * message is built: for one-pass paths that check every record cheaply and call validateSegment only
+ * to raise its error.
+ */
+export function hasSegmentShape(segment: unknown): segment is Segment {
+  if (segment === null || typeof segment !== "object" || Array.isArray(segment)) return false;
+  const { hyp, refs } = segment as { hyp?: unknown; refs?: unknown };
+  if (typeof hyp !== "string" || !Array.isArray(refs) || refs.length === 0) return false;
+  for (let r = 0; r < refs.length; r++) if (typeof refs[r] !== "string") return false;
+  return true;
+}
+
+/**
  * Checks one segment record (`{ hyp, refs }`) and returns it. `index` is its 0-based position, used
  * in error messages.
  * @throws GramscoreError `INVALID_TYPE`, `EMPTY_INPUT` (no reference) or `LONE_SURROGATE`.

@@ -7,6 +7,7 @@ import {
   createAccumulator,
   evaluate,
   evaluateAsync,
+  hasSegmentShape,
   toSegments,
   validateSegment,
 } from "@gramscore/core";
@@ -48,6 +49,39 @@ describe("evaluate", () => {
     expect(codeOf(() => evaluate(metric, [{ hyp: "a\ud800b", refs: ["a"] }]))).toBe(ErrorCode.LONE_SURROGATE);
     expect(codeOf(() => evaluate(metric, [{ hyp: "a", refs: ["\udc00"] }]))).toBe(ErrorCode.LONE_SURROGATE);
     expect(codeOf(() => validateSegment(null, 0))).toBe(ErrorCode.INVALID_TYPE);
+  });
+  it("hasSegmentShape accepts exactly what validateSegment accepts, lone surrogates aside (property)", () => {
+    const text = fc.oneof(fc.string(), fc.constantFrom("a\ud800", "\udc00b"));
+    const value = fc.oneof(text, fc.integer(), fc.constant(null), fc.constant(undefined), fc.array(fc.oneof(text, fc.integer(), fc.constant(null)), { maxLength: 3 }));
+    const record = fc.oneof(
+      fc.record({ hyp: value, refs: value }),
+      fc.record({ hyp: text, refs: fc.array(text, { maxLength: 3 }) }),
+      value,
+      fc.tuple(text, text).map(([hyp, ref]) => Object.assign([hyp], { hyp, refs: [ref] })),
+    );
+    const wellFormed = (s: string) => !/[\ud800-\udfff]/.test(s);
+    fc.assert(
+      fc.property(record, (raw) => {
+        let accepted = true;
+        let code: string | undefined;
+        try {
+          validateSegment(raw, 0);
+        } catch (e) {
+          accepted = false;
+          code = (e as GramscoreError).code;
+        }
+        const shaped = hasSegmentShape(raw);
+        // A well-formed text has no surrogate here, so a shaped record fails only for a lone surrogate.
+        if (accepted) expect(shaped).toBe(true);
+        else if (shaped) {
+          expect(code).toBe(ErrorCode.LONE_SURROGATE);
+          const seg = raw as { hyp: string; refs: string[] };
+          expect([seg.hyp, ...seg.refs].every(wellFormed)).toBe(false);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    expect(hasSegmentShape(Object.assign(["x"], { hyp: "a", refs: ["b"] }))).toBe(false);
   });
   it("names the segment and says how to fix it", () => {
     try {

@@ -4,6 +4,7 @@ import {
   assertText,
   describeValue,
   findLoneSurrogate,
+  hasSegmentShape,
   pyRstrip,
   toSegments,
   validateSegment,
@@ -187,14 +188,10 @@ function buildBleu(
    * What validateSegment accepts, checked without its error paths; a reference found in the cache was
    * checked when it was cached. On false, validateSegment runs and throws its error.
    */
-  function isValid(seg: Segment): boolean {
-    if (seg === null || typeof seg !== "object") return false;
-    const { hyp, refs } = seg;
-    if (typeof hyp !== "string" || !Array.isArray(refs) || refs.length === 0 || findLoneSurrogate(hyp) >= 0) return false;
-    for (let r = 0; r < refs.length; r++) {
-      const ref = refs[r];
-      if (typeof ref !== "string" || (!cache.has(ref) && findLoneSurrogate(ref) >= 0)) return false;
-    }
+  function isValid(seg: unknown): boolean {
+    if (!hasSegmentShape(seg) || findLoneSurrogate(seg.hyp) >= 0) return false;
+    const refs = seg.refs;
+    for (let r = 0; r < refs.length; r++) if (!cache.has(refs[r]!) && findLoneSurrogate(refs[r]!) >= 0) return false;
     return true;
   }
 

@@ -1,4 +1,4 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, validateSegment } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, hasSegmentShape, validateSegment } from "@gramscore/core";
 import type { AggregateScorer, FormatOptions, Metric, PairwiseScorer, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
@@ -379,14 +379,8 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
    * Whether `raw` passes validateSegment's checks of types and of the number of references, and has
    * the pinned number of references (lone surrogates are found while reading the text).
    */
-  const isWellFormed = (raw: unknown): boolean => {
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return false;
-    const { hyp, refs } = raw as { hyp?: unknown; refs?: unknown };
-    if (typeof hyp !== "string" || !Array.isArray(refs) || refs.length === 0) return false;
-    if (typeof fixedNrefs === "number" && refs.length !== fixedNrefs) return false;
-    for (let k = 0; k < refs.length; k++) if (typeof refs[k] !== "string") return false;
-    return true;
-  };
+  const isWellFormed = (raw: unknown): boolean =>
+    hasSegmentShape(raw) && (typeof fixedNrefs !== "number" || raw.refs.length === fixedNrefs);
 
   /**
    * Checks a segment and computes its statistics against every reference: returns where the ones of

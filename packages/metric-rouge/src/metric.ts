@@ -5,6 +5,7 @@ import {
   describeValue,
   exactAdd,
   findLoneSurrogate,
+  hasSegmentShape,
   exactOf,
   exactValue,
   formatFixed,
@@ -167,24 +168,11 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
     }
   };
 
-  /** True when `seg` has the shape validateSegment (then checkSegment) accepts; its texts are not checked. */
-  const isShaped = (seg: unknown): seg is Segment => {
-    if (seg === null || typeof seg !== "object") return false;
-    const { hyp, refs } = seg as { hyp?: unknown; refs?: unknown };
-    if (typeof hyp !== "string" || !Array.isArray(refs) || refs.length === 0) return false;
-    for (let r = 0; r < refs.length; r++) if (typeof refs[r] !== "string") return false;
-    return true;
-  };
-
-  /** True when validateSegment (then checkSegment) would accept `seg`. */
+  /** True when validateSegment would accept `seg` (a reference the engine has cached was checked when it was cached). */
   const isValid = (seg: unknown): seg is Segment => {
-    if (seg === null || typeof seg !== "object") return false;
-    const { hyp, refs } = seg as { hyp?: unknown; refs?: unknown };
-    if (typeof hyp !== "string" || !Array.isArray(refs) || refs.length === 0 || findLoneSurrogate(hyp) >= 0) return false;
-    for (let r = 0; r < refs.length; r++) {
-      const ref: unknown = refs[r];
-      if (typeof ref !== "string" || (!engine.hasReference(ref) && findLoneSurrogate(ref) >= 0)) return false;
-    }
+    if (!hasSegmentShape(seg) || findLoneSurrogate(seg.hyp) >= 0) return false;
+    const refs = seg.refs;
+    for (let r = 0; r < refs.length; r++) if (!engine.hasReference(refs[r]!) && findLoneSurrogate(refs[r]!) >= 0) return false;
     return true;
   };
 
@@ -232,7 +220,7 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
       let count = 0;
       const deferText = engine.readsWholeTexts;
       const add = (raw: unknown): void => {
-        if (deferText && isShaped(raw)) {
+        if (deferText && hasSegmentShape(raw)) {
           // The engine reads every code unit and throws on a lone surrogate; then validateSegment
           // throws its own error for the record (or, if it finds none, the engine's stands).
           let row: Float64Array;
