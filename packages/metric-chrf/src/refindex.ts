@@ -5,17 +5,21 @@
  * and no work on the reference.
  *
  * Nodes are numbered level by level (root 0, then the distinct characters 1 … D, then the bigrams,
- * …), and the children of a node are consecutive, so a node needs three 16-bit numbers: its first
- * child (its children end where the next node's begin), its last character (as a node id of level
- * 1) and its count in the reference. Characters map to level-1 nodes through a small hash table of
- * code points. A hypothesis position walks down from its first character for as long as the
- * reference has the n-gram; each node reached counts one hypothesis occurrence, which matches while
- * that count is below the reference's: `Σ min(hyp_g, ref_g)` per order, as sacrebleu's
+ * …), and the children of a node are consecutive, so a node needs two 16-bit numbers: its first
+ * child (its children end where the next node's begin) and its last character (as a node id of
+ * level 1); its count in the reference sits in an array of its own, which a match copies whole as
+ * its scratch. Characters map to level-1 nodes through a small hash table of code points, and pairs
+ * of level-1 nodes to bigram nodes through a table (up to 63 distinct characters). A hypothesis
+ * position walks down from its first character for as long as the reference has the n-gram; each
+ * node reached takes one from what is left of its count, and matches while something was left:
+ * `Σ min(hyp_g, ref_g)` per order, as sacrebleu's
  * `_get_match_statistics`. The totals `hyp_n` and `ref_n` are arithmetic.
  */
 
 /** The largest reference (in code points) and trie (in nodes, with a sentinel) an index holds: its numbers are 16-bit. */
 export const MAX_INDEXED = 0xffff;
+
+const EMPTY: Uint16Array = new Uint16Array(0);
 
 /** A reference's character n-grams, as {@link ReferenceIndexer.build} makes them (immutable). */
 export class ReferenceIndex {
@@ -23,25 +27,34 @@ export class ReferenceIndex {
    * @param length Characters of the reference (code points, whitespace removed unless kept).
    * @param chars Open-addressing table, two numbers per slot: code point + 1 (0 = empty), its level-1 node.
    * @param shift `32 − log2(slots)` of `chars`, for its multiplicative hash.
-   * @param trie Three numbers per node and one sentinel node: first child, last character (level-1 node), count.
+   * @param trie Two numbers per node and one sentinel node: first child, last character (level-1 node).
+   * @param counts Per node (and the sentinel): the n-gram's count in the reference.
    * @param nodes Nodes of the trie, the root included (the sentinel is node `nodes`).
+   * @param width Level-1 nodes + 1: the row length of `pairs`.
+   * @param pairs The bigram node of (level-1 node a, level-1 node b) at `a × width + b` (0: no such
+   *   bigram), or empty when the reference has too many distinct characters (see {@link PAIR_TABLE}).
    */
   constructor(
     readonly length: number,
     readonly chars: Int32Array,
     readonly shift: number,
     readonly trie: Uint16Array,
+    readonly counts: Uint16Array,
     readonly nodes: number,
+    readonly width: number,
+    readonly pairs: Uint16Array,
   ) {}
 
   /** Bytes the index holds, an estimate (typed arrays and object headers). */
   get bytes(): number {
-    return this.chars.byteLength + this.trie.byteLength + 256;
+    return this.chars.byteLength + this.trie.byteLength + this.counts.byteLength + this.pairs.byteLength + 256;
   }
 }
 
 /** Entries of the directly indexed pair table (levels with more parent × character pairs are hashed). */
 const DIRECT_PAIRS = 1 << 16;
+/** Entries of the largest bigram table an index keeps (a reference of up to 63 distinct characters). */
+export const PAIR_TABLE = 64 * 64;
 /** Size of the blocks indexes are carved from. */
 const BLOCK_BYTES = 1 << 18;
 
@@ -85,8 +98,8 @@ export class ReferenceIndexer {
   #fill = new Int32Array(64);
   /** Per hypothesis position: its level-1 node in the reference being matched, or 0. */
   #hypTok = new Int32Array(64);
-  /** Per node: hypothesis occurrences so far (zeroed before each match). */
-  #hypCount = new Int32Array(64);
+  /** Per node: its reference count less the hypothesis occurrences matched so far (copied before each match). */
+  #hypCount = new Uint16Array(64);
   /** Per order: matches. */
   #matches = new Int32Array(8);
   /**
@@ -189,6 +202,7 @@ export class ReferenceIndexer {
     const pairCnt = this.#pairCnt;
     const pairNode = this.#pairNode;
     const fill = this.#fill;
+    let pairTable: Uint16Array = EMPTY;
     for (let n = 2; n <= order; n++) {
       const count = len - n + 1;
       if (count <= 0) break;
@@ -276,6 +290,10 @@ export class ReferenceIndexer {
         tok[v] = pairTok[q]!;
         cnt[v] = pairCnt[q]!;
       }
+      if (n === 2 && width * width <= PAIR_TABLE) {
+        pairTable = this.#uint16(width * width);
+        for (let q = 0; q < pairs; q++) pairTable[pairParent[q]! * width + pairTok[q]!] = pairNode[q]!;
+      }
       for (let j = 0; j < count; j++) node[j] = pairNode[posPair[j]!]!;
       lo = hi;
       hi += pairs;
@@ -284,13 +302,14 @@ export class ReferenceIndexer {
     for (let p = lo; p <= hi; p++) first[p] = hi;
     tok[hi] = 0;
     cnt[hi] = 0;
-    const trie = this.#uint16(3 * (hi + 1));
-    for (let v = 0, o = 0; v <= hi; v++, o += 3) {
+    const trie = this.#uint16(2 * (hi + 1));
+    const counts = this.#uint16(hi + 1);
+    for (let v = 0, o = 0; v <= hi; v++, o += 2) {
       trie[o] = first[v]!;
       trie[o + 1] = tok[v]!;
-      trie[o + 2] = cnt[v]!;
+      counts[v] = cnt[v]!;
     }
-    return new ReferenceIndex(len, chars, cshift, trie, hi);
+    return new ReferenceIndex(len, chars, cshift, trie, counts, hi, d + 1, pairTable);
   }
 
   /**
@@ -310,15 +329,17 @@ export class ReferenceIndexer {
     }
     if (hypLen === 0 || refLen === 0) return;
     if (this.#hypTok.length < hypLen) this.#hypTok = new Int32Array(capacity(hypLen));
-    if (this.#hypCount.length < ix.nodes) this.#hypCount = new Int32Array(capacity(ix.nodes));
+    if (this.#hypCount.length < ix.counts.length) this.#hypCount = new Uint16Array(capacity(ix.counts.length));
     if (this.#matches.length < order) this.#matches = new Int32Array(capacity(order));
     const hypTok = this.#hypTok;
-    const hc = this.#hypCount;
+    const rem = this.#hypCount;
     const m = this.#matches;
     const chars = ix.chars;
     const shift = ix.shift;
     const cmask = (chars.length >> 1) - 1;
     const trie = ix.trie;
+    const pairs = ix.pairs;
+    const width = pairs.length === 0 ? 0 : ix.width;
     for (let i = 0; i < hypLen; i++) {
       const key = hyp[i]! + 1;
       let h = Math.imul(key, 0x9e3779b1) >>> shift;
@@ -334,28 +355,53 @@ export class ReferenceIndexer {
       }
       hypTok[i] = v;
     }
-    hc.fill(0, 0, ix.nodes);
+    // What is left of each n-gram's reference count: a hypothesis occurrence matches while it is not 0.
+    rem.set(ix.counts);
+    let m0 = 0;
+    let m1 = 0;
     m.fill(0, 0, order);
     for (let i = 0; i < hypLen; i++) {
       let v = hypTok[i]!;
       if (v === 0) continue;
-      let c = hc[v]!;
-      m[0]! += (c - trie[3 * v + 2]!) >>> 31; // c < reference count
-      hc[v] = c + 1;
+      let c = rem[v]!;
+      let hit = -c >>> 31;
+      m0 += hit;
+      rem[v] = c - hit;
       const depth = hypLen - i < order ? hypLen - i : order;
-      for (let d = 1; d < depth; d++) {
+      if (depth === 1) continue;
+      const t = hypTok[i + 1]!;
+      if (t === 0) continue;
+      if (width !== 0) {
+        // The bigram from the table, without searching the children of v.
+        v = pairs[v * width + t]!;
+        if (v === 0) continue;
+      } else {
+        let s = trie[2 * v]!;
+        const e = trie[2 * v + 2]!;
+        while (s < e && trie[2 * s + 1] !== t) s++;
+        if (s === e) continue;
+        v = s;
+      }
+      c = rem[v]!;
+      hit = -c >>> 31;
+      m1 += hit;
+      rem[v] = c - hit;
+      for (let d = 2; d < depth; d++) {
         const t = hypTok[i + d]!;
         if (t === 0) break;
-        let s = trie[3 * v]!;
-        const e = trie[3 * v + 3]!;
-        while (s < e && trie[3 * s + 1] !== t) s++;
+        let s = trie[2 * v]!;
+        const e = trie[2 * v + 2]!;
+        while (s < e && trie[2 * s + 1] !== t) s++;
         if (s === e) break;
         v = s;
-        c = hc[v]!;
-        m[d]! += (c - trie[3 * v + 2]!) >>> 31;
-        hc[v] = c + 1;
+        c = rem[v]!;
+        hit = -c >>> 31;
+        m[d]! += hit;
+        rem[v] = c - hit;
       }
     }
+    m[0] = m0;
+    if (order > 1) m[1] = m1;
     for (let n = 1; n <= order; n++) out[at + 3 * (n - 1) + 2] = m[n - 1]!;
   }
 

@@ -9,7 +9,7 @@ import { ErrorCode, GramscoreError } from "@gramscore/core";
 import { createChrf } from "@gramscore/metric-chrf";
 import type { ChrfOptions } from "@gramscore/metric-chrf";
 import { NgramStatsCounter } from "../src/kernel.js";
-import { MAX_INDEXED, ReferenceIndexer } from "../src/refindex.js";
+import { MAX_INDEXED, PAIR_TABLE, ReferenceIndexer } from "../src/refindex.js";
 import { options, repetitive, text } from "./arbitraries.js";
 
 /** Code points: a few (so that n-grams repeat), some astral, some large. */
@@ -67,6 +67,25 @@ describe("ReferenceIndexer", () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("keeps a bigram table up to 63 distinct characters and walks the trie beyond, with the same statistics", () => {
+    const counter = new NgramStatsCounter();
+    const indexer = new ReferenceIndexer();
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 70 }), fc.array(fc.nat(), { minLength: 1, maxLength: 200 }), fc.array(fc.nat(), { maxLength: 200 }), (distinct, picks, hypPicks) => {
+        // Every one of `distinct` characters appears, then random ones among them (and one unknown to the reference in the hypothesis).
+        const ref = Int32Array.from([...Array.from({ length: distinct }, (_, i) => 0x61 + i), ...picks.map((p) => 0x61 + (p % distinct))]);
+        const hyp = Int32Array.from(hypPicks.map((p) => 0x61 + (p % (distinct + 1))));
+        const ix = indexer.build(ref, 0, ref.length, 6)!;
+        expect(ix.width).toBe(distinct + 1);
+        expect(ix.pairs.length).toBe((distinct + 1) ** 2 <= PAIR_TABLE ? (distinct + 1) ** 2 : 0);
+        const out = new Int32Array(18);
+        indexer.match(ix, hyp, hyp.length, 6, out, 0);
+        expect([0, 0, ...out, 0, 0]).toEqual(viaKernel(counter, hyp, ref, 6));
+      }),
+      { numRuns: 300 },
     );
   });
 
