@@ -8,15 +8,50 @@
 // shared, so CPU time is the figure compared with the references' CPU time, recorded the same way
 // (`references.mjs`, "whole process"). The rows print the multiple on CPU time beside the target.
 // `GRAMSCORE_PROFILE=1 gramscore score ...` prints the breakdown of one run by phase.
+//
+// The "floor" cases score with a plugin metric that does no work (it counts the segments): what every
+// metric pays before its first n-gram (Node's start, loading the CLI, reading, decoding and parsing
+// the input, batching, merging, output). Their multiple of sacrebleu's BLEU is the most any BLEU
+// could reach through this command.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { childEnv, conformanceDir } from "../inputs.mjs";
 
 const cli = resolve(dirname(fileURLToPath(import.meta.url)), "../../../apps/cli/dist/cli.js");
+const core = pathToFileURL(resolve(dirname(fileURLToPath(import.meta.url)), "../../../packages/core/dist/index.js")).href;
+
+/** A plugin with the metric `null`: no tokenization and no statistics beyond a count of segments. */
+const NULL_PLUGIN = `import { defineMetric, definePlugin, hasSegmentShape, validateSegment } from ${JSON.stringify(core)};
+const nullMetric = defineMetric({
+  name: "null",
+  description: "counts segments (the CLI's floor)",
+  create: () => ({
+    name: "null",
+    higherIsBetter: true,
+    empty: () => [0],
+    stats: () => [1],
+    merge: (a, b) => [a[0] + b[0]],
+    corpusStats(segments) {
+      let n = 0;
+      for (const s of segments) {
+        if (!hasSegmentShape(s)) validateSegment(s, n);
+        n++;
+      }
+      return [n];
+    },
+    score: (s) => ({ score: s[0] }),
+    signature: () => "null",
+    summarize: (r) => ({ score: r.score }),
+    format: (r) => \`NULL = \${r.score}\`,
+    parseStats: (v) => v,
+  }),
+});
+export default definePlugin({ name: "bench-null", version: "1.0.0", tokenizers: [], metrics: [nullMetric] });
+`;
 const CPU_LINE = /@@gramscore-cpu-us (\d+)/;
 
 /** Runs the CLI with `args` in `cwd` and returns its CPU milliseconds (the bench's sample). */
@@ -41,6 +76,7 @@ export default async function () {
     preload,
     'process.on("exit", () => { const u = process.resourceUsage(); process.stderr.write(`\\n@@gramscore-cpu-us ${u.userCPUTime + u.systemCPUTime}\\n`); });\n',
   );
+  writeFileSync(join(dir, "null-plugin.mjs"), NULL_PLUGIN);
   const text = gunzipSync(readFileSync(join(conformanceDir, "data", `${wmt}.jsonl.gz`))).toString("utf8");
   writeFileSync(join(dir, "wmt17.jsonl"), text);
   const records = text.split("\n").filter(Boolean).map((l) => JSON.parse(l));
@@ -55,6 +91,7 @@ export default async function () {
     ["chrf", ["-m", "chrf"], "sacrebleu-cli-chrf-wmt17", 15],
     ["rouge1/2/L stem", ["-m", "rouge", "--rouge-types", "rouge1,rouge2,rougeL", "--use-stemmer"], "rouge-score-cli-wmt17-stem", 40],
     ["ter", ["-m", "ter"], "sacrebleu-cli-ter-wmt17", undefined],
+    ["floor (a metric that does nothing)", ["--plugin", "./null-plugin.mjs", "-m", "null"], "sacrebleu-cli-bleu-wmt17", undefined],
   ];
   const cases = [];
   for (const [label, flags, versus, times] of metrics) {
