@@ -21,6 +21,7 @@ export { checkWidth, formatScoreLine } from "./score-line.js";
 export { exp, log, pow } from "./libm.js";
 export { glibcExp } from "./libm-glibc.js";
 export { assertText, findLoneSurrogate } from "./text.js";
+export { BoundedCache } from "./cache.js";
 export type {
   FormatOptions,
   Metric,

@@ -1,4 +1,5 @@
 import {
+  BoundedCache,
   ErrorCode,
   GramscoreError,
   assertText,
@@ -154,25 +155,17 @@ function buildBleu(
   }
 
   // References tokenized before (keyed by the raw text), bounded in entries and in estimated bytes.
-  const cacheLimit = isBuiltin(tokenizer) && o.referenceCacheBytes > 0 ? o.referenceCache : 0;
-  const cacheBytesLimit = o.referenceCacheBytes;
-  const cache = new Map<string, Spans>();
-  let cachedBytes = 0;
+  const cache = new BoundedCache<Spans>(isBuiltin(tokenizer) && o.referenceCacheBytes > 0 ? o.referenceCache : 0, o.referenceCacheBytes);
   function referenceSpans(text: string, r: number): Spans {
-    if (cacheLimit === 0) return toSpans(prepare(text), counter.scratch(r + 1));
+    if (!cache.enabled) return toSpans(prepare(text), counter.scratch(r + 1));
     let entry = cache.get(text);
     if (entry === undefined) {
       const spans = toSpans(prepare(text), counter.scratch(r + 1));
       const bytes = cacheEntryBytes(text, spans);
       // A reference larger than the whole cache is scored from the scratch spans, never kept.
-      if (bytes > cacheBytesLimit) return spans;
+      if (bytes > cache.maxBytes) return spans;
       entry = freezeSpans(spans);
-      if (cache.size >= cacheLimit || cachedBytes + bytes > cacheBytesLimit) {
-        cache.clear();
-        cachedBytes = 0;
-      }
-      cache.set(text, entry);
-      cachedBytes += bytes;
+      cache.set(text, entry, bytes);
     }
     return entry;
   }
@@ -318,7 +311,7 @@ function buildBleu(
       return sumSegments(segments, true);
     },
     referenceCacheUsage() {
-      return { entries: cache.size, bytes: cachedBytes, maxEntries: cacheLimit, maxBytes: cacheBytesLimit };
+      return { entries: cache.size, bytes: cache.bytes, maxEntries: cache.maxEntries, maxBytes: cache.maxBytes };
     },
   };
   /** score(stats(hyp, refs)) without the intermediate statistics object. */

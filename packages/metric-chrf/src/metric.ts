@@ -1,4 +1,4 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, hasSegmentShape, validateSegment } from "@gramscore/core";
+import { BoundedCache, assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, hasSegmentShape, validateSegment } from "@gramscore/core";
 import type { AggregateScorer, FormatOptions, Metric, PairwiseScorer, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
@@ -26,6 +26,9 @@ export interface ChrfStats {
   /** References per segment: their common number, −1 when it varies, 0 when there is no segment. */
   readonly nrefs: number;
 }
+
+/** chrF's reference cache is bounded in bytes only: a bound on entries no cache of 32 MiB reaches. */
+const NO_ENTRY_BOUND = 2 ** 30;
 
 /** A chrF score, for one segment or a corpus. */
 export interface ChrfResult {
@@ -200,10 +203,8 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
   };
 
   // References seen before (keyed by their text as given): null after the first sight, then their
-  // index. Bounded in estimated bytes; emptied when full.
-  const cacheBytesLimit = charOrder > 0 ? opts.referenceCacheBytes : 0;
-  const cache = new Map<string, ReferenceIndex | null>();
-  let cachedBytes = 0;
+  // index. Bounded in estimated bytes (not in entries); emptied when full.
+  const cache = new BoundedCache<ReferenceIndex | null>(NO_ENTRY_BOUND, charOrder > 0 ? opts.referenceCacheBytes : 0);
   /** Made on the first index (a metric made for one sentence never needs its buffers). */
   let indexer: ReferenceIndexer | undefined;
   /** Per reference of the segment: its index, or null (then its code points are in `refBuf`). */
@@ -212,17 +213,6 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
   let spans = new Int32Array(12);
   /** One reference's start and end, for the kernel. */
   const one = new Int32Array(2);
-
-  /** Keeps `value` for `text` in the cache, `bytes` bytes of it; never one larger than the bound. */
-  const remember = (text: string, value: ReferenceIndex | null, bytes: number): void => {
-    if (bytes > cacheBytesLimit) return;
-    if (cachedBytes + bytes > cacheBytesLimit) {
-      cache.clear();
-      cachedBytes = 0;
-    }
-    cache.set(text, value);
-    cachedBytes += bytes;
-  };
 
   const lower = (text: string): string => (lowercase ? pyLower(text) : text);
 
@@ -273,13 +263,10 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
           const built = (indexer ??= new ReferenceIndexer()).build(refBuf, start, end - start, charOrder);
           if (built !== null) {
             ix = built;
-            if (cache.get(text) === null) {
-              cache.delete(text);
-              cachedBytes -= textBytes;
-            }
-            remember(text, ix, ix.bytes + textBytes);
+            if (cache.get(text) === null) cache.delete(text, textBytes);
+            cache.set(text, ix, ix.bytes + textBytes);
           }
-        } else if (cache.get(text) === undefined) remember(text, null, textBytes);
+        } else if (cache.get(text) === undefined) cache.set(text, null, textBytes);
         if (ix === null) {
           // The kernel, on this reference alone.
           one[0] = start;
@@ -306,7 +293,7 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
     let lowered: readonly string[] | undefined;
     if (charOrder > 0) {
       const hypLen = writeCodePoints(hyp, whitespace, hypBuf, 0);
-      if (cacheBytesLimit > 0) charStatsCached(hypLen, refs);
+      if (cache.enabled) charStatsCached(hypLen, refs);
       else {
         lowered = lowercase ? refs.map(pyLower) : refs;
         let refLen = 0;

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { BoundedCache, ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
 import {
   NgramTable,
   countSkipBigrams,
@@ -14,7 +14,7 @@ import {
 } from "@gramscore/ngram";
 import { fmeasure, fmeasure155, round5, weightTable } from "./numbers.js";
 import type { RougeConfig, TypeSpec } from "./options.js";
-import { REFERENCE_CACHE, REFERENCE_CACHE_BYTES, ReferenceCache, buildTables, type ReferenceEntry, type ReferenceTables } from "./reference.js";
+import { REFERENCE_CACHE, REFERENCE_CACHE_BYTES, buildTables, entryBytes, type ReferenceEntry, type ReferenceTables } from "./reference.js";
 import { WordScanner } from "./scan.js";
 import { Interner, checkText, newlineSentences, rouge155Text, type ResolvedTokenizer } from "./tokenize.js";
 
@@ -135,7 +135,7 @@ export class RougeEngine {
   /** Raw word → id of its token (−1: no token, −2: several), for the built-in tokenizers. */
   readonly #wordIds = new Map<string, number>();
   /** References (and, when scored from tables, their tables) kept between segments. */
-  readonly #refs: ReferenceCache;
+  readonly #refs: BoundedCache<ReferenceEntry>;
   readonly #scanner: WordScanner | undefined;
   /** True when every type is rouge-score's ROUGE-N or rougeL and the scanner reads the texts. */
   readonly #tables: boolean;
@@ -194,7 +194,7 @@ export class RougeEngine {
             },
       );
     }
-    this.#refs = new ReferenceCache(tuning.referenceCache ?? REFERENCE_CACHE, tuning.referenceCacheBytes ?? REFERENCE_CACHE_BYTES);
+    this.#refs = new BoundedCache(tuning.referenceCache ?? REFERENCE_CACHE, tuning.referenceCacheBytes ?? REFERENCE_CACHE_BYTES);
     this.#tables =
       (tuning.tables ?? true) && config.mode === "rouge-score" && this.#scanner !== undefined && config.types.every((t) => t.kind === "n" || t.kind === "l");
     this.#hasLcs = this.#tables && config.types.some((t) => t.kind === "l");
@@ -278,7 +278,7 @@ export class RougeEngine {
     if (hit !== undefined) return hit;
     const prepared = this.#scanned(text) ?? this.prepare(text, `Reference ${index}`);
     const entry: ReferenceEntry = { prepared, tables: this.#tables ? this.#buildTables(prepared.flat) : undefined };
-    this.#refs.set(text, entry);
+    if (this.#refs.enabled) this.#refs.set(text, entry, entryBytes(text, entry));
     return entry;
   }
 

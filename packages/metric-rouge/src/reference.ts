@@ -1,7 +1,8 @@
 /**
  * The reference side of a segment, kept between segments: references are scored against every system,
  * so their token ids (and, for rouge-score's ROUGE-N and rougeL, their local ids and LCS bit masks)
- * are computed once per distinct reference text, in a cache bounded in entries and estimated bytes.
+ * are computed once per distinct reference text, in core's `BoundedCache` (entries and estimated
+ * bytes, {@link entryBytes}).
  */
 import type { PreparedText } from "./engine.js";
 
@@ -73,56 +74,4 @@ export function entryBytes(text: string, entry: ReferenceEntry): number {
   const t = entry.tables;
   if (t !== undefined) bytes += 4 * (t.distinct.length + t.local.length + (t.masks?.length ?? 0));
   return bytes;
-}
-
-/**
- * Reference texts → their entries, bounded in entries and in estimated bytes ({@link entryBytes}): when
- * either bound would be passed the cache is emptied and starts over; an entry larger than the byte bound
- * is never kept. Hits never change a number, only skip work.
- */
-export class ReferenceCache {
-  readonly #map = new Map<string, ReferenceEntry>();
-  readonly #maxEntries: number;
-  readonly #maxBytes: number;
-  #bytes = 0;
-
-  /**
-   * @param maxEntries Most references kept (0: none).
-   * @param maxBytes Most estimated bytes kept (0: none).
-   */
-  constructor(maxEntries: number, maxBytes: number) {
-    this.#maxEntries = maxBytes > 0 ? maxEntries : 0;
-    this.#maxBytes = maxBytes;
-  }
-
-  /** The entry of `text`, if kept. */
-  get(text: string): ReferenceEntry | undefined {
-    return this.#maxEntries === 0 ? undefined : this.#map.get(text);
-  }
-
-  /** True when `text` is kept. */
-  has(text: string): boolean {
-    return this.#maxEntries !== 0 && this.#map.has(text);
-  }
-
-  /** Keeps `entry` for `text` (unless it alone passes the byte bound). */
-  set(text: string, entry: ReferenceEntry): void {
-    if (this.#maxEntries === 0) return;
-    const bytes = entryBytes(text, entry);
-    if (bytes > this.#maxBytes) return;
-    if (this.#map.size >= this.#maxEntries || this.#bytes + bytes > this.#maxBytes) this.clear();
-    this.#map.set(text, entry);
-    this.#bytes += bytes;
-  }
-
-  /** Forgets every entry. */
-  clear(): void {
-    this.#map.clear();
-    this.#bytes = 0;
-  }
-
-  /** Entries and estimated bytes kept now. */
-  get usage(): { entries: number; bytes: number } {
-    return { entries: this.#map.size, bytes: this.#bytes };
-  }
 }
