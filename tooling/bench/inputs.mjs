@@ -1,5 +1,5 @@
 // Fixed benchmark inputs, read once from ../shared/conformance/data.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -39,4 +39,24 @@ export function childEnv() {
   if (process.env.BENCH_KEEP_CA_CERTS === "1") return process.env;
   const { NODE_EXTRA_CA_CERTS: _ignored, ...rest } = process.env;
   return rest;
+}
+
+/**
+ * Writes into `dir` a module that, preloaded with `node --import`, prints the process's CPU time (user
+ * + system of every thread) and peak resident memory on stderr as it exits; returns its path. Read the
+ * line back with {@link readUsage}.
+ */
+export function writeUsagePreload(dir) {
+  const path = join(dir, "usage-preload.mjs");
+  writeFileSync(
+    path,
+    'process.on("exit", () => { const u = process.resourceUsage(); process.stderr.write(`\\n@@gramscore-usage cpu-us=${u.userCPUTime + u.systemCPUTime} max-rss-kb=${u.maxRSS}\\n`); });\n',
+  );
+  return path;
+}
+
+/** The CPU milliseconds and peak RSS (kB) a {@link writeUsagePreload} module printed in `stderr`, or undefined. */
+export function readUsage(stderr) {
+  const m = /@@gramscore-usage cpu-us=(\d+) max-rss-kb=(\d+)/.exec(stderr);
+  return m === null ? undefined : { cpuMs: Number(m[1]) / 1000, rssKb: Number(m[2]) };
 }

@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { childEnv, conformanceDir, hasShared, SKIP_MESSAGE } from "./inputs.mjs";
+import { childEnv, conformanceDir, hasShared, readUsage, SKIP_MESSAGE, writeUsagePreload } from "./inputs.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = resolve(here, "../../apps/cli/dist/cli.js");
@@ -52,10 +52,9 @@ function run(args, preload) {
     child.on("error", reject);
     child.on("close", (code) => {
       const ms = performance.now() - t0;
-      const m = /gramscore-max-rss-kb (\d+)/.exec(err);
-      const cpu = /gramscore-cpu-us (\d+)/.exec(err);
+      const usage = readUsage(err);
       if (code !== 0) reject(new Error(`gramscore ${args.join(" ")} exited with ${code}: ${err}`));
-      else resolvePromise({ stdout: Buffer.concat(out).toString("utf8"), rssKb: m ? Number(m[1]) : NaN, cpuMs: cpu ? Number(cpu[1]) / 1000 : NaN, ms });
+      else resolvePromise({ stdout: Buffer.concat(out).toString("utf8"), rssKb: usage?.rssKb ?? NaN, cpuMs: usage?.cpuMs ?? NaN, ms });
     });
   });
 }
@@ -86,12 +85,8 @@ function compare(metric, small, big, k) {
 
 const dir = mkdtempSync(join(tmpdir(), "gramscore-stream-"));
 try {
-  const preload = join(dir, "max-rss.mjs");
   // Peak RSS and CPU time (user + system of every thread: the steady figure on a shared machine).
-  writeFileSync(
-    preload,
-    'process.on("exit", () => { const u = process.resourceUsage(); process.stderr.write(`\\ngramscore-max-rss-kb ${u.maxRSS}\\ngramscore-cpu-us ${u.userCPUTime + u.systemCPUTime}\\n`); });\n',
-  );
+  const preload = writeUsagePreload(dir);
   const name = "mt_wmt17_newstest2017_en-de";
   let text = gunzipSync(readFileSync(join(conformanceDir, "data", `${name}.jsonl.gz`)));
   if (text[text.length - 1] !== 0x0a) text = Buffer.concat([text, Buffer.from("\n")]);

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { childEnv, conformanceDir } from "../inputs.mjs";
+import { childEnv, conformanceDir, readUsage, writeUsagePreload } from "../inputs.mjs";
 
 const cli = resolve(dirname(fileURLToPath(import.meta.url)), "../../../apps/cli/dist/cli.js");
 const core = pathToFileURL(resolve(dirname(fileURLToPath(import.meta.url)), "../../../packages/core/dist/index.js")).href;
@@ -52,15 +52,14 @@ const nullMetric = defineMetric({
 });
 export default definePlugin({ name: "bench-null", version: "1.0.0", tokenizers: [], metrics: [nullMetric] });
 `;
-const CPU_LINE = /@@gramscore-cpu-us (\d+)/;
 
 /** Runs the CLI with `args` in `cwd` and returns its CPU milliseconds (the bench's sample). */
 function gramscore(preload, args, cwd) {
   const r = spawnSync(process.execPath, ["--import", preload, cli, ...args], { cwd, env: childEnv(), encoding: "utf8", maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`gramscore ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
-  const m = CPU_LINE.exec(r.stderr);
-  if (m === null) throw new Error(`gramscore ${args.join(" ")}: no CPU time reported on stderr`);
-  return { cpuMs: Number(m[1]) / 1000 };
+  const usage = readUsage(r.stderr);
+  if (usage === undefined) throw new Error(`gramscore ${args.join(" ")}: no CPU time reported on stderr`);
+  return { cpuMs: usage.cpuMs };
 }
 
 export default async function () {
@@ -71,11 +70,7 @@ export default async function () {
   const wmt = "mt_wmt17_newstest2017_en-de";
   const dir = mkdtempSync(join(tmpdir(), "gramscore-e2e-"));
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-  const preload = join(dir, "cpu.mjs");
-  writeFileSync(
-    preload,
-    'process.on("exit", () => { const u = process.resourceUsage(); process.stderr.write(`\\n@@gramscore-cpu-us ${u.userCPUTime + u.systemCPUTime}\\n`); });\n',
-  );
+  const preload = writeUsagePreload(dir);
   writeFileSync(join(dir, "null-plugin.mjs"), NULL_PLUGIN);
   const text = gunzipSync(readFileSync(join(conformanceDir, "data", `${wmt}.jsonl.gz`))).toString("utf8");
   writeFileSync(join(dir, "wmt17.jsonl"), text);
