@@ -99,7 +99,7 @@ export class ReferenceIndexer {
   /** Per hypothesis position: its level-1 node in the reference being matched, or 0. */
   #hypTok = new Int32Array(64);
   /** Per node: its reference count less the hypothesis occurrences matched so far (copied before each match). */
-  #hypCount = new Uint16Array(64);
+  #remaining = new Uint16Array(64);
   /** Per order: matches. */
   #matches = new Int32Array(8);
   /**
@@ -329,10 +329,10 @@ export class ReferenceIndexer {
     }
     if (hypLen === 0 || refLen === 0) return;
     if (this.#hypTok.length < hypLen) this.#hypTok = new Int32Array(capacity(hypLen));
-    if (this.#hypCount.length < ix.counts.length) this.#hypCount = new Uint16Array(capacity(ix.counts.length));
+    if (this.#remaining.length < ix.counts.length) this.#remaining = new Uint16Array(capacity(ix.counts.length));
     if (this.#matches.length < order) this.#matches = new Int32Array(capacity(order));
     const hypTok = this.#hypTok;
-    const rem = this.#hypCount;
+    const rem = this.#remaining;
     const m = this.#matches;
     const chars = ix.chars;
     const shift = ix.shift;
