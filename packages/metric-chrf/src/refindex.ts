@@ -64,6 +64,13 @@ function capacity(n: number): number {
   return size;
 }
 
+/** The child of trie node `v` whose last symbol is the level-1 node `t`, or 0 (no node has the root as a child). */
+function childOf(trie: Uint16Array, v: number, t: number): number {
+  const e = trie[2 * v + 2]!;
+  for (let s = trie[2 * v]!; s < e; s++) if (trie[2 * s + 1] === t) return s;
+  return 0;
+}
+
 /** Builds {@link ReferenceIndex}es and matches hypotheses against them, with reusable buffers (not re-entrant). */
 export class ReferenceIndexer {
   /** Order-1 hash while building: code point + 1 (0 = empty) and its node; cleared after each build. */
@@ -376,11 +383,8 @@ export class ReferenceIndexer {
         v = pairs[v * width + t]!;
         if (v === 0) continue;
       } else {
-        let s = trie[2 * v]!;
-        const e = trie[2 * v + 2]!;
-        while (s < e && trie[2 * s + 1] !== t) s++;
-        if (s === e) continue;
-        v = s;
+        v = childOf(trie, v, t);
+        if (v === 0) continue;
       }
       c = rem[v]!;
       hit = -c >>> 31;
@@ -389,11 +393,8 @@ export class ReferenceIndexer {
       for (let d = 2; d < depth; d++) {
         const t = hypTok[i + d]!;
         if (t === 0) break;
-        let s = trie[2 * v]!;
-        const e = trie[2 * v + 2]!;
-        while (s < e && trie[2 * s + 1] !== t) s++;
-        if (s === e) break;
-        v = s;
+        v = childOf(trie, v, t);
+        if (v === 0) break;
         c = rem[v]!;
         hit = -c >>> 31;
         m[d]! += hit;
