@@ -78,8 +78,3 @@ export function table(rows) {
   return rows.map((r) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ")).join("\n");
 }
 
-/** The Chromium to drive: $GRAMSCORE_CHROMIUM, else Debian's. */
-export function chromiumPath() {
-  const candidates = [process.env.GRAMSCORE_CHROMIUM, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
-  return candidates.find((p) => existsSync(p));
-}

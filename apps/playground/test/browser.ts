@@ -7,14 +7,24 @@ import { dirname, extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 
+import { BROWSER_SKIP_MESSAGE, chromiumPath as findChromium, hasChromium, isCI } from "../../../tooling/conformance/environment.js";
+
+export { BROWSER_SKIP_MESSAGE };
+
 export const here = dirname(fileURLToPath(import.meta.url));
 export const appRoot = resolve(here, "..");
 export const repoRoot = resolve(appRoot, "../..");
 /** Where the tests write their screenshots (gitignored; docs/screenshots holds the committed copies). */
 export const screenshotDir = join(appRoot, "screenshots");
 
-/** The browser: CHROMIUM_PATH, else Debian's chromium package. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The browser: GRAMSCORE_CHROMIUM or CHROMIUM_PATH, else Debian's chromium package. */
+export const chromiumPath = findChromium() ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * True when the browser tests are skipped: no Chromium, outside CI (each file says so in one line).
+ * Under CI a missing Chromium fails them instead.
+ */
+export const skipBrowser = !hasChromium && !isCI;
 
 /** Starts headless Chromium, or fails saying how to install it (.ci/run installs it when missing). */
 export async function launch(): Promise<Browser> {

@@ -15,13 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Chromium on a loaded 2-core machine: generous limits (these tests assert results, never times).
 const SLOW = { timeout: 400_000 };
-import { appRoot, launch, newPage, screenshot, serve } from "./browser.js";
+import { appRoot, BROWSER_SKIP_MESSAGE, launch, newPage, screenshot, serve, skipBrowser } from "./browser.js";
 
 const dist = join(appRoot, "dist");
 
 let browser: Browser;
 let server: { url: string; close: () => Promise<void> };
 beforeAll(async () => {
+  if (skipBrowser) return;
   if (!existsSync(join(dist, "index.html"))) throw new Error(`${dist}/index.html does not exist: build the playground first (pnpm build, or pnpm --filter @gramscore/playground build).`);
   const built = statSync(join(dist, "index.html")).mtimeMs;
   if (statSync(join(appRoot, "src/main.ts")).mtimeMs > built) throw new Error("The built playground is older than src/main.ts: run pnpm --filter @gramscore/playground build.");
@@ -72,7 +73,9 @@ async function settle(page: Page, count: number) {
 const HYPS = ["Der schnelle braune Fuchs springt über den faulen Hund.", "Es regnet heute sehr stark in Berlin.", "Das Treffen wurde auf nächsten Dienstag verschoben."];
 const REFS = ["Der flinke braune Fuchs springt über den trägen Hund.", "Heute regnet es in Berlin sehr stark.", "Die Sitzung wurde auf Dienstag nächster Woche verlegt."];
 
-describe("the playground in Chromium", () => {
+if (skipBrowser) console.warn(BROWSER_SKIP_MESSAGE);
+
+describe.skipIf(skipBrowser)("the playground in Chromium", () => {
   it("typed input: BLEU, chrF and ROUGE as Node computes them, match views, permalink", SLOW, async () => {
     const { page, errors } = await newPage(browser);
     await page.goto(server.url);

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // Chromium on a loaded 2-core machine: generous limits (these tests assert results, never times).
 const SLOW = { timeout: 400_000 };
 import { SKIP_MESSAGE, conformanceDir, hasShared, readDataset } from "../../../tooling/conformance/data.js";
-import { launch, newPage, screenshot } from "./browser.js";
+import { BROWSER_SKIP_MESSAGE, launch, newPage, screenshot, skipBrowser } from "./browser.js";
 
 const METRICS = "bleu,chrf,rouge";
 const metrics = (): Metric<any, any>[] => [createBleu(), createChrf(), createRouge()];
@@ -47,6 +47,7 @@ function corpusValue(corpus: any, column: string): number {
 
 let browser: Browser;
 beforeAll(async () => {
+  if (skipBrowser) return;
   browser = await launch();
 });
 afterAll(async () => {
@@ -176,7 +177,9 @@ async function checkReport(page: Page, w: Written, shot?: string): Promise<void>
   }
 }
 
-describe("the HTML report in Chromium", () => {
+if (skipBrowser) console.warn(BROWSER_SKIP_MESSAGE);
+
+describe.skipIf(skipBrowser)("the HTML report in Chromium", () => {
   it("demo data: table = CLI JSON, sort, filter, match views = explain()", SLOW, async () => {
     const set = DEMO_SETS[0]!;
     const w = write("demo", set.records.map((r) => ({ system: r.system, hyp: r.hyp, refs: [...r.refs] })));

@@ -12,8 +12,9 @@ import { build } from "esbuild";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasShared, readCases, readDataset, repoRoot, SKIP_MESSAGE } from "../../conformance/data.js";
+import { BROWSER_SKIP_MESSAGE, chromiumPath, hasChromium, isCI } from "../../conformance/environment.js";
 import { publicPackages } from "../../scripts/workspace.mjs";
-import { chromiumPath, closure, gzipBytes, installedDir, kb, packAll, run, table, treeBytes } from "../lib.mjs";
+import { closure, gzipBytes, installedDir, kb, packAll, run, table, treeBytes } from "../lib.mjs";
 
 type Packed = { name: string; version: string; dir: string; tarball: string; bytes: number; files: string[] };
 type Budgets = Record<"tarball" | "install" | "closure" | "bundle", Record<string, number>>;
@@ -196,9 +197,11 @@ describe.sequential("consumer: browser", () => {
     expect(code).not.toMatch(/require\(["']node:/);
   });
 
-  it("runs every bundle in headless Chromium with the same bits as Node, on the conformance cases and WMT segments", async (ctx) => {
+  // Outside CI a machine without Chromium skips this check with one line; under CI it fails.
+  if (!hasChromium && !isCI) console.warn(BROWSER_SKIP_MESSAGE);
+  it.skipIf(!hasChromium && !isCI)("runs every bundle in headless Chromium with the same bits as Node, on the conformance cases and WMT segments", async (ctx) => {
     const executablePath = chromiumPath();
-    expect(executablePath, "Chromium not found: install Debian's chromium (`apt-get install -y chromium`; .ci/run does) or set GRAMSCORE_CHROMIUM").toBeTruthy();
+    expect(executablePath, `CI=true but ${BROWSER_SKIP_MESSAGE}`).toBeTruthy();
     let input: { cases: { id: string; segments: { hyp: string; refs: string[] }[] }[]; segments: { hyp: string; refs: string[] }[] };
     if (hasShared) {
       const sample = (name: string, count: number) => {
@@ -231,7 +234,7 @@ describe.sequential("consumer: browser", () => {
         'process.stdout.write(JSON.stringify(run(JSON.parse(readFileSync(file, "utf8")))));\n',
     );
 
-    browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+    browser = await chromium.launch({ executablePath: executablePath!, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
     const page = await browser.newPage();
     const mismatches: string[] = [];
     let compared = 0;
@@ -251,8 +254,10 @@ describe.sequential("consumer: browser", () => {
           if (values[i] !== other[i]) mismatches.push(`${metric} ${label}[${i}]: node ${values[i]} chromium ${other[i]}`);
         }
       }
-      // A harness that only caught errors would compare nothing: most values must be real scores.
-      expect(scored, `${metric}: scores compared`).toBeGreaterThan(1000);
+      // A harness that only caught errors would compare nothing: most values must be real scores
+      // (thousands on the conformance sample; every value of the small built-in one).
+      if (hasShared) expect(scored, `${metric}: scores compared`).toBeGreaterThan(1000);
+      else expect(scored, `${metric}: scores compared`).toBe(Object.values(fromNode).flat().length);
     }
     const byMetric = METRICS.map((m) => `${m}: ${mismatches.filter((x) => x.startsWith(`${m} `)).length}`).join(", ");
     ctx.annotate?.(`${compared} values compared between Node and Chromium; differing: ${byMetric}`);
