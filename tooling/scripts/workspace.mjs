@@ -27,6 +27,17 @@ export const TIERS = {
   gramscore: 3,
 };
 
+/** The repository every public package's manifest names (url, homepage, bugs). */
+export const REPOSITORY = "https://github.com/gramscore/gramscore";
+
+/**
+ * Licences that differ from the repository's Apache-2.0, by package: what the tarball holds besides
+ * the project's own code (SPDX expressions).
+ */
+export const LICENSES = {
+  "@gramscore/wordnet": "Apache-2.0 AND WordNet",
+};
+
 /** Every workspace package: { dir, manifest }. */
 export function workspacePackages(root) {
   const out = [];

@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../conformance/data.js";
 import { checkDependencies, checkUsage } from "../scripts/check-deps.mjs";
-import { TIERS, publicPackages, workspacePackages } from "../scripts/workspace.mjs";
+import { LICENSES, REPOSITORY, TIERS, publicPackages, workspacePackages } from "../scripts/workspace.mjs";
 
 type Pkg = { dir: string; manifest: Record<string, any> };
 const packages: Pkg[] = workspacePackages(repoRoot);
@@ -64,6 +64,16 @@ describe("package manifests", () => {
     ]);
     const versionFile = join(dir, "src", "version.ts");
     if (existsSync(versionFile)) expect(readFileSync(versionFile, "utf8")).toContain(`"${manifest.version}"`);
+    // What npm shows and searches, and what a provenance publish requires (npm refuses one without
+    // `repository`): the repository with this package's folder, its README as homepage, the tracker.
+    const folder = relative(repoRoot, dir).split(sep).join("/");
+    expect(manifest.repository, "repository").toEqual({ type: "git", url: `git+${REPOSITORY}.git`, directory: folder });
+    expect(manifest.homepage, "homepage").toBe(`${REPOSITORY}/tree/main/${folder}#readme`);
+    expect(manifest.bugs, "bugs").toEqual({ url: `${REPOSITORY}/issues` });
+    expect(Array.isArray(manifest.keywords) && manifest.keywords.length >= 5, "at least five keywords").toBe(true);
+    expect(manifest.keywords, "keywords start with the project's name").toContain("gramscore");
+    expect(new Set(manifest.keywords).size, "keywords are distinct").toBe(manifest.keywords.length);
+    expect(manifest.description?.length ?? 0, "a description").toBeGreaterThan(20);
     const runtimeDeps = Object.keys(manifest.dependencies ?? {}).filter((d) => !d.startsWith("@gramscore/"));
     if (manifest.name !== "gramscore") expect(runtimeDeps, "libraries have no third-party runtime dependencies").toEqual([]);
   });
@@ -76,7 +86,8 @@ describe("licence", () => {
     expect(license).toContain("END OF TERMS AND CONDITIONS");
   });
   it.each(publicPackages(repoRoot).map((p: Pkg) => [p.manifest.name, p] as const))("%s has the same LICENSE file (packed into its tarball)", (_name, { dir, manifest }) => {
-    expect(manifest.license).toBe("Apache-2.0");
+    // Apache-2.0, or an SPDX expression that names what else the tarball holds (WordNet's data).
+    expect(manifest.license).toBe((LICENSES as Record<string, string>)[manifest.name] ?? "Apache-2.0");
     expect(existsSync(join(dir, "LICENSE")), `${dir}/LICENSE: copy the root LICENSE there`).toBe(true);
     expect(readFileSync(join(dir, "LICENSE"), "utf8")).toBe(license);
   });
