@@ -20,6 +20,13 @@ export function chromiumPath(): string | undefined {
   return candidates.find((p): p is string => typeof p === "string" && p.length > 0 && existsSync(p));
 }
 
+/**
+ * True when this CI has no conformance data by design (`GRAMSCORE_NO_SHARED=1`: the public repository's
+ * pull-request workflow, which cannot see the shared folder). The conformance checks are then skipped
+ * under CI too, each saying so; the browser is still required.
+ */
+export const sharedOptional = /^(1|true)$/i.test(process.env.GRAMSCORE_NO_SHARED ?? "");
+
 /** True when a Chromium binary is available. */
 export const hasChromium = chromiumPath() !== undefined;
 

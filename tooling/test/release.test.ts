@@ -46,18 +46,48 @@ describe("release workflow (.github/workflows/release.yml)", () => {
     const changesets = steps.find((s) => String(s.uses).startsWith("changesets/action@"));
     const commands = [runs, changesets.with.version, changesets.with.publish].join("\n");
     const called = [...commands.matchAll(/\bpnpm (?!install\b|exec\b|-)([a-z][\w:-]*)/g)].map((m) => m[1]);
-    expect(called).toContain("test");
+    // `pnpm test` runs inside .ci/run (checked below).
     for (const script of called) expect(rootManifest.scripts, `pnpm ${script}`).toHaveProperty([script!]);
   });
 
-  it("installs from the lockfile and tests before it publishes", () => {
+  it("installs from the lockfile and tests (through .ci/run) before it publishes", () => {
     const index = (pred: (s: any) => boolean) => steps.findIndex(pred);
-    const install = index((s) => /pnpm install --frozen-lockfile/.test(s.run ?? ""));
-    const test = index((s) => /pnpm test\b/.test(s.run ?? ""));
+    const test = index((s) => /(^|\s)bash \.ci\/run\b/.test(s.run ?? ""));
     const publish = index((s) => String(s.uses).startsWith("changesets/action@"));
-    expect(install).toBeGreaterThanOrEqual(0);
-    expect(test).toBeGreaterThan(install);
+    expect(test).toBeGreaterThanOrEqual(0);
     expect(publish).toBeGreaterThan(test);
+    // No apt-get chromium on the runner: Ubuntu 24.04's package is a snap shim.
+    expect(runs).not.toMatch(/apt-get install[^\n]*chromium/);
+  });
+});
+
+describe(".ci/run, the one script every CI runs", () => {
+  const script = readFileSync(join(repoRoot, ".ci", "run"), "utf8");
+  it("installs from the lockfile, then runs the README's test command under CI=true", () => {
+    expect(script).toMatch(/export [^\n]*CI=true/);
+    const install = script.indexOf("pnpm install --frozen-lockfile");
+    const test = script.search(/^pnpm test$/m);
+    expect(install).toBeGreaterThan(0);
+    expect(test).toBeGreaterThan(install);
+    expect(readFileSync(join(repoRoot, "README.md"), "utf8")).toMatch(/^pnpm test\b/m);
+  });
+});
+
+describe("pull-request workflow (.github/workflows/ci.yml)", () => {
+  const workflow = parse(readFileSync(join(repoRoot, ".github", "workflows", "ci.yml"), "utf8"), { strict: true, uniqueKeys: true });
+  const jobs = Object.values<any>(workflow.jobs ?? {});
+  it("runs on pull requests and pushes to main, on every supported Node, through .ci/run", () => {
+    expect(workflow.on).toHaveProperty("pull_request");
+    expect(workflow.on?.push?.branches).toContain("main");
+    expect(workflow.permissions?.contents).toBe("read");
+    expect(jobs).toHaveLength(1);
+    const [job] = jobs;
+    expect(job.strategy.matrix.node.map(String)).toEqual(["20.19", "22", "24", "26"]);
+    const setup = job.steps.find((s: any) => String(s.uses).startsWith("actions/setup-node@"));
+    expect(setup.with["node-version"]).toBe("${{ matrix.node }}");
+    expect(job.steps.some((s: any) => /(^|\s)bash \.ci\/run\b/.test(s.run ?? ""))).toBe(true);
+    expect(job.env.GRAMSCORE_CHROMIUM, "the runner's own Chrome").toMatch(/^\/usr\/bin\//);
+    for (const step of job.steps) expect(Boolean(step.uses) !== Boolean(step.run)).toBe(true);
   });
 });
 
