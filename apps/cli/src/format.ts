@@ -3,6 +3,7 @@
  * Markdown and LaTeX. Numbers are printed with core's `formatFixed` (half to even, like Python).
  */
 import { formatFixed } from "@gramscore/core";
+import stringWidth from "string-width";
 import type { Format } from "./constants.js";
 import type { MetricInfo, Report, SystemReport } from "./engine.js";
 import { colors, type Colors } from "./io.js";
@@ -100,11 +101,12 @@ function textOf(m: MetricInfo, corpus: unknown, options: FormatReportOptions): s
   return m.metric.format(corpus, options.widthGiven ? { width: options.width } : {});
 }
 
-/** Display width of a string (code points; East Asian wide and combining marks are not measured). */
+/**
+ * Display width of a string in terminal columns: East Asian wide and fullwidth characters count two,
+ * combining marks and control characters none (string-width), so CJK system names line up.
+ */
 function widthOf(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
+  return stringWidth(s);
 }
 
 function pad(s: string, width: number, right: boolean): string {

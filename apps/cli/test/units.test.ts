@@ -261,6 +261,18 @@ describe("output formats", () => {
     expect(formatReport(report(), "table", { ...opts, maxWidth: 200 })).toBe(formatReport(report(), "table", opts));
   });
 
+  it("pads table cells by display width, so CJK and combining system names line up", () => {
+    const r = report();
+    const named = { ...r, systems: [{ ...r.systems[0]!, name: "日本語システム" }, { ...r.systems[1]!, name: "e\u0301cole" }] };
+    const lines = formatReport(named, "table", opts).split("\n").slice(0, 4);
+    // Every data row ends its number columns at the same terminal column: wide characters count two,
+    // a combining accent none.
+    const columns = (line: string) => [...line].reduce((n, ch) => n + (/[\u3000-\u9fff]/.test(ch) ? 2 : /\p{M}/u.test(ch) ? 0 : 1), 0);
+    expect(lines[2]!.startsWith("日本語システム  2  0.12")).toBe(true);
+    expect(lines[3]!.startsWith("e\u0301cole           2  0.38")).toBe(true);
+    expect(columns(lines[2]!.slice(0, lines[2]!.indexOf("0.12") + 4))).toBe(columns(lines[3]!.slice(0, lines[3]!.indexOf("0.38") + 4)));
+  });
+
   it("escapes LaTeX specials", () => {
     const r = report();
     const tex = formatReport({ ...r, systems: [{ ...r.systems[0]!, name: "a_b&c%$#{}~^\\" }] }, "latex", opts);
