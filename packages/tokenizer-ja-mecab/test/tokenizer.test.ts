@@ -53,7 +53,7 @@ describe("createJaMecab and the plugin", () => {
   });
 
   it("registers ja-mecab", () => {
-    expect(plugin.tokenizers.map((t) => t.name)).toEqual(["ja-mecab"]);
-    expect(plugin.tokenizers[0]!.create(undefined).signature).toBe("ja-mecab-0.996-IPA");
+    expect(plugin.tokenizers!.map((t) => t.name)).toEqual(["ja-mecab"]);
+    expect(plugin.tokenizers![0]!.create(undefined).signature).toBe("ja-mecab-0.996-IPA");
   });
 });
