@@ -32,6 +32,8 @@ class Nodes {
   wcost = new Int32Array(256);
   cost = new Float64Array(256);
   prev = new Int32Array(256);
+  /** The next node in the list of nodes ending where this one ends (MeCab's enext). */
+  enext = new Int32Array(256);
   size = 0;
 
   add(begin: number, end: number, left: number, right: number, wcost: number): void {
@@ -58,6 +60,7 @@ class Nodes {
     this.wcost = g(this.wcost);
     this.cost = g(this.cost);
     this.prev = g(this.prev);
+    this.enext = g(this.enext);
   }
 }
 
@@ -66,8 +69,10 @@ export class Lattice {
   private readonly dic: Ipadic;
   private readonly space: number;
   private readonly nodes = new Nodes();
-  /** Nodes ending at each position, in the order they were added. */
-  private ends: number[][] = [];
+  /** The last node added among those ending at each position (-1: none); the rest follow enext. */
+  private ends = new Int32Array(256);
+  /** For each UTF-16 code unit, the range [lo, hi) of surfaces starting with it. */
+  private readonly firstRange: Uint32Array;
   /** The character class and length in code units of the last {@link charAt} call. */
   private cls = 0;
   private clen = 0;
@@ -75,6 +80,7 @@ export class Lattice {
   constructor(dic: Ipadic) {
     this.dic = dic;
     this.space = dic.charClass[0x20]!;
+    this.firstRange = firstRanges(dic);
   }
 
   /** Reads the character at `pos` of `text` (class and code-unit length into cls / clen). */
@@ -123,18 +129,17 @@ export class Lattice {
     const nodes = this.nodes;
     const len = text.length;
     nodes.size = 0;
+    if (this.ends.length < len + 1) this.ends = new Int32Array(Math.max(len + 1, 2 * this.ends.length));
     const ends = this.ends;
-    for (let i = 0; i <= len; i++) {
-      if (i < ends.length) ends[i]!.length = 0;
-      else ends.push([]);
-    }
+    ends.fill(-1, 0, len + 1);
     // BOS
     nodes.add(0, 0, 0, 0, 0);
     nodes.cost[0] = 0;
     nodes.prev[0] = -1;
-    ends[0]!.push(0);
+    nodes.enext[0] = -1;
+    ends[0] = 0;
     for (let pos = 0; pos < len; pos++) {
-      if (ends[pos]!.length === 0) continue;
+      if (ends[pos]! < 0) continue;
       const first = nodes.size;
       this.lookup(text, pos, len);
       this.connect(pos, first, nodes.size);
@@ -142,7 +147,7 @@ export class Lattice {
     // EOS
     let eos = -1;
     for (let pos = len; pos >= 0; pos--) {
-      if (ends[pos]!.length > 0) {
+      if (ends[pos]! >= 0) {
         const first = nodes.size;
         nodes.add(len, len, 0, 0, 0);
         this.connect(pos, first, nodes.size);
@@ -159,15 +164,15 @@ export class Lattice {
   private connect(pos: number, first: number, last: number): void {
     const nodes = this.nodes;
     const { matrix, lsize } = this.dic;
-    const left = this.ends[pos]!;
+    const ends = this.ends;
+    const head = ends[pos]!;
     // MeCab links new nodes in front of a list, so it visits them last-added first.
     for (let r = last - 1; r >= first; r--) {
       const base = lsize * nodes.left[r]!;
       const wcost = nodes.wcost[r]!;
       let best = -1;
       let bestCost = Infinity;
-      for (let k = left.length - 1; k >= 0; k--) {
-        const l = left[k]!;
+      for (let l = head; l >= 0; l = nodes.enext[l]!) {
         const cost = nodes.cost[l]! + matrix[nodes.right[l]! + base]! + wcost;
         if (cost < bestCost) {
           bestCost = cost;
@@ -176,7 +181,9 @@ export class Lattice {
       }
       nodes.prev[r] = best;
       nodes.cost[r] = bestCost;
-      this.ends[nodes.end[r]!]!.push(r);
+      const x = nodes.end[r]!;
+      nodes.enext[r] = ends[x]!;
+      ends[x] = r;
     }
   }
 
@@ -191,9 +198,16 @@ export class Lattice {
 
     // Dictionary words: every surface that is a prefix of text[begin2..], shortest first.
     const { text: lex, surfaceStart, entryStart, entries } = dic;
-    let lo = 0;
-    let hi = surfaceStart.length - 1;
-    for (let k = 0; lo < hi && begin2 + k < end; k++) {
+    // The first character's range comes from a table, the next ones from binary searches.
+    const c0 = begin2 < end ? text.charCodeAt(begin2) : 0;
+    let lo = this.firstRange[2 * c0]!;
+    let hi = this.firstRange[2 * c0 + 1]!;
+    if (lo < hi && surfaceStart[lo + 1]! - surfaceStart[lo]! === 1) {
+      for (let j = entryStart[lo]!; j < entryStart[lo + 1]!; j++) {
+        nodes.add(begin2, begin2 + 1, entries[3 * j]!, entries[3 * j + 1]!, entries[3 * j + 2]!);
+      }
+    }
+    for (let k = 1; lo < hi && begin2 + k < end; k++) {
       const c = text.charCodeAt(begin2 + k);
       if (surfaceStart[lo + 1]! - surfaceStart[lo]! === k) lo++;
       // First surface in [lo, hi) whose k-th unit is >= c, then the first > c.
@@ -250,4 +264,21 @@ export class Lattice {
     }
     if (nodes.size === found) addUnknown(begin3);
   }
+}
+
+const FIRST_RANGES = new WeakMap<Ipadic, Uint32Array>();
+
+/** For each UTF-16 code unit c, the surfaces starting with it: [lo, hi) at 2c, 2c + 1 (built once per dictionary). */
+function firstRanges(dic: Ipadic): Uint32Array {
+  let table = FIRST_RANGES.get(dic);
+  if (table) return table;
+  table = new Uint32Array(2 * 0x10000);
+  const n = dic.surfaceStart.length - 1;
+  for (let i = 0; i < n; i++) {
+    const c = dic.text.charCodeAt(dic.surfaceStart[i]!);
+    if (table[2 * c + 1] === 0) table[2 * c] = i;
+    table[2 * c + 1] = i + 1;
+  }
+  FIRST_RANGES.set(dic, table);
+  return table;
 }
