@@ -47,8 +47,10 @@ export function loadIpadic(): Ipadic {
         `Call await loadIpadicFrom(url) with the URL of @gramscore/dict-ipadic's dist/${IPADIC_FILE}, or useIpadic(bytes), first.`,
     );
   }
-  // dist/index.js sits beside dist/ipadic.bin; the sources (src/) are one folder further.
-  const candidates = [new URL(`./${IPADIC_FILE}`, import.meta.url), new URL(`../dist/${IPADIC_FILE}`, import.meta.url)];
+  // dist/index.js sits beside dist/ipadic.bin; the sources (src/) are one folder further. The base is a
+  // variable so that bundlers do not take `new URL(…, import.meta.url)` for an asset to copy.
+  const base = import.meta.url;
+  const candidates = [new URL(`./${IPADIC_FILE}`, base), new URL(`../dist/${IPADIC_FILE}`, base)];
   const file = candidates.find((c) => c.protocol === "file:" && fs.existsSync(c));
   if (!file) {
     throw new GramscoreError(

@@ -1,6 +1,7 @@
 import { isGramscoreError } from "@gramscore/core";
 import { describe, expect, it } from "vitest";
-import { IPADIC_INFO, loadIpadic, parseIpadic } from "../src/index.js";
+import { readFileSync } from "node:fs";
+import { IPADIC_FILE, IPADIC_INFO, loadIpadic, parseIpadic, useIpadic } from "../src/index.js";
 
 describe("ipadic.bin", () => {
   it("holds IPADIC 2.7.0-20070801: 392,126 entries and the 1316 x 1316 matrix", () => {
@@ -38,6 +39,15 @@ describe("ipadic.bin", () => {
     // 0x00D0 is listed as SPACE, then again (0x00C0..0x00FF) as ALPHA: the later line wins.
     expect(dic.charClass[0xd0]! >>> 18).toBe(5);
     expect([...dic.unknown[1]!]).toEqual([9, 9, 8903]);
+  });
+
+  it("takes the file's bytes (as a browser hands them over) in place of the file", () => {
+    const bytes = readFileSync(new URL(`../dist/${IPADIC_FILE}`, import.meta.url));
+    const copy = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    const dic = useIpadic(copy);
+    expect(dic.size).toBe(392126);
+    expect(loadIpadic()).toBe(dic);
+    expect([...dic.matrix.subarray(0, 4)]).toEqual([...parseIpadic(bytes).matrix.subarray(0, 4)]);
   });
 
   it("rejects bytes that are not an ipadic.bin", () => {
