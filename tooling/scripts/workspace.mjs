@@ -16,6 +16,7 @@ export const TIERS = {
   "@gramscore/report": 1,
   "@gramscore/tokenizer-treebank": 1,
   "@gramscore/wordnet": 1,
+  "@gramscore/dict-ipadic": 1,
   "@gramscore/metric-bleu": 2,
   "@gramscore/metric-rouge": 2,
   "@gramscore/metric-chrf": 2,
@@ -24,6 +25,7 @@ export const TIERS = {
   "@gramscore/metric-gleu": 2,
   "@gramscore/metric-nist": 2,
   "@gramscore/metric-meteor": 2,
+  "@gramscore/tokenizer-ja-mecab": 2,
   gramscore: 3,
 };
 
@@ -36,6 +38,7 @@ export const REPOSITORY = "https://github.com/gramscore/gramscore";
  */
 export const LICENSES = {
   "@gramscore/wordnet": "Apache-2.0 AND WordNet",
+  "@gramscore/dict-ipadic": "Apache-2.0 AND LicenseRef-IPADIC",
 };
 
 /** Every workspace package: { dir, manifest }. */

@@ -86,7 +86,8 @@ describe("licence", () => {
     expect(license).toContain("END OF TERMS AND CONDITIONS");
   });
   it.each(publicPackages(repoRoot).map((p: Pkg) => [p.manifest.name, p] as const))("%s has the same LICENSE file (packed into its tarball)", (_name, { dir, manifest }) => {
-    // Apache-2.0, or an SPDX expression that names what else the tarball holds (WordNet's data).
+    // Apache-2.0, or an SPDX expression that names what else the tarball holds (WordNet's data,
+    // IPADIC's dictionary in dict-ipadic's dist/COPYING).
     expect(manifest.license).toBe((LICENSES as Record<string, string>)[manifest.name] ?? "Apache-2.0");
     expect(existsSync(join(dir, "LICENSE")), `${dir}/LICENSE: copy the root LICENSE there`).toBe(true);
     expect(readFileSync(join(dir, "LICENSE"), "utf8")).toBe(license);
