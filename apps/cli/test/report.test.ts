@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { hasShared, readDataset } from "../../../tooling/conformance/data.js";
 import { inProcess, tempDir } from "./helpers.js";
 
 /** The report data embedded in an HTML file written by the CLI. */
@@ -78,6 +79,55 @@ describe("gramscore report", () => {
     const base = await inProcess(["report", "-m", "bleu", "refA.txt", "-i", "sysA.txt", "--baseline", "nope", "-o", join(dir, "r.html")]);
     expect(base.code).not.toBe(0);
     expect(base.stderr).toMatch(/baseline "nope" is not one of the systems/);
+  });
+});
+
+describe("report: own references, errors as score's (issue 26)", () => {
+  it.skipIf(!hasShared)("a system whose JSONL records come shuffled: the table holds score's numbers for every system (WMT17, BLEU, chrF, TER)", async () => {
+    const dir = tempDir();
+    const rows = readDataset("mt_wmt17_newstest2017_en-de");
+    const names = [...new Set(rows.map((r) => r.system))].slice(0, 2);
+    const of = (name: string) => rows.filter((r) => r.system === name).slice(0, 400);
+    const a = of(names[0]!);
+    // The second system's records in another order (a fixed pseudo-random permutation).
+    const b = of(names[1]!)
+      .map((r, i) => ({ r, k: (i * 7919) % 401 }))
+      .sort((x, y) => x.k - y.k)
+      .map((x) => x.r);
+    const input = join(dir, "shuffled.jsonl");
+    writeFileSync(input, [...a, ...b].map((r) => JSON.stringify({ system: r.system, hyp: r.hyp, refs: r.refs })).join("\n") + "\n");
+    const out = join(dir, "r.html");
+    const r = await inProcess(["report", "-m", "bleu,chrf,ter", "--input", input, "-o", out]);
+    expect(r.code, r.stderr).toBe(0);
+    const report = embedded(out);
+    const score = await inProcess(["score", "-m", "bleu,chrf,ter", "--input", input, "-f", "json"]);
+    expect(score.code, score.stderr).toBe(0);
+    const json = JSON.parse(score.stdout);
+    expect(report.systems).toEqual(names);
+    for (const m of json.metrics) {
+      const k = report.metrics.findIndex((x: any) => x.name === m.metric);
+      expect(report.metrics[k].signature).toBe(m.signature);
+      const measure = report.measures.find((x: any) => x.metric === k && x.column === "score");
+      expect(measure.corpus).toEqual(m.systems.map((s: any) => s.corpus.score));
+    }
+    // The segment views compare the same segments: the second system's hypotheses in the first's order.
+    expect(report.hyps[1]).toEqual(of(names[1]!).map((x) => x.hyp));
+    expect(report.refs).toEqual(a.map((x) => x.refs));
+  });
+
+  it("systems that do not cover the same segments: a coded error naming the system, the file and line, and what differed", async () => {
+    const dir = tempDir();
+    const lines = [
+      { system: "a", hyp: "x", refs: ["r1"] },
+      { system: "a", hyp: "y", refs: ["r2"] },
+      { system: "b", hyp: "y", refs: ["r2"] },
+      { system: "b", hyp: "x", refs: ["r9"] },
+    ];
+    writeFileSync(join(dir, "in.jsonl"), lines.map((x) => JSON.stringify(x)).join("\n") + "\n");
+    const r = await inProcess(["report", "-m", "bleu", "--input", "in.jsonl", "-o", "r.html"], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('gramscore: error: System "b" (in.jsonl line 4) has the references "r9", which none of the segments of system "a" has. ' +
+      "A report compares systems segment by segment, so every system needs one record for each of the segments of system \"a\", with the same references. Fix or drop that record, or report the systems apart.\n");
   });
 });
 

@@ -176,17 +176,139 @@ describe("buildReport", () => {
     expectError(() => buildReport([{ name: "a", hyps: ["x"] }, { name: "a", hyps: ["x"] }], [["x"]], [unigram]), ErrorCode.INVALID_OPTION, /appears twice/);
     expectError(() => buildReport([{ name: "a", hyps: ["x"] }], [["x"]], [unigram], { baseline: "z" }), ErrorCode.INVALID_OPTION, /baseline "z" is not one of the systems \(a\)/);
     expectError(() => buildReport([{ name: "a", hyps: ["x"] }], [[]], [unigram]), ErrorCode.EMPTY_INPUT, /reference/);
-    expectError(() => groupRecords([{ system: "a", hyp: "x", refs: ["x"] }, { system: "b", hyp: "x", refs: ["x"] }, { system: "b", hyp: "y", refs: ["y"] }]), ErrorCode.LENGTH_MISMATCH, /"b" has 2 records but "a" has 1/);
   });
 
-  it("groupRecords: systems in order of first appearance, references from the first system", () => {
+  it("groupRecords: systems in order of first appearance, each with its own references; the segments are the first system's", () => {
     const g = groupRecords([
-      { system: "a", hyp: "1", refs: ["r1"] },
-      { system: "a", hyp: "2", refs: ["r2"] },
+      { system: "a", hyp: "1", refs: ["r1"], location: "f line 1" },
+      { system: "a", hyp: "2", refs: ["r2"], location: "f line 2" },
+      { system: "b", hyp: "4", refs: ["r2"], location: "f line 3" },
       { system: "b", hyp: "3", refs: ["r1"] },
-      { system: "b", hyp: "4", refs: ["r2"] },
     ]);
-    expect(g).toEqual({ systems: [{ name: "a", hyps: ["1", "2"] }, { name: "b", hyps: ["3", "4"] }], references: [["r1"], ["r2"]] });
+    expect(g).toEqual({
+      systems: [
+        { name: "a", hyps: ["1", "2"], refs: [["r1"], ["r2"]], locations: ["f line 1", "f line 2"] },
+        { name: "b", hyps: ["4", "3"], refs: [["r2"], ["r1"]] },
+      ],
+      references: [["r1"], ["r2"]],
+    });
+  });
+
+});
+
+/** Records of `c`'s systems (system i named sys<i>), with locations; system `shuffled` in the order `perm`. */
+function records(c: { refs: string[]; systems: string[][] }, shuffled = -1, perm: number[] = []) {
+  return c.systems.flatMap((hyps, s) => {
+    const order = s === shuffled ? perm : hyps.map((_, i) => i);
+    return order.map((i) => ({ system: `sys${s}`, hyp: hyps[i]!, refs: [c.refs[i]!], location: `in.jsonl sys${s} #${i + 1}` }));
+  });
+}
+
+/** `c` with references made distinct (a segment number at the end of each). */
+const distinct = (c: { refs: string[]; systems: string[][] }) => ({ ...c, refs: c.refs.map((r, i) => `${r} seg${i}`) });
+
+describe("own references and aligned segments (issue 26, item 1)", () => {
+  const shuffledCorpus = corpus
+    .filter((c) => c.systems.length >= 2)
+    .map(distinct)
+    .chain((c) => fc.record({ c: fc.constant(c), perm: fc.shuffledSubarray(c.refs.map((_, i) => i), { minLength: c.refs.length, maxLength: c.refs.length }) }));
+
+  it("a system whose records come in another order is scored against each record's own references: the corpus numbers of its records in their order, the segments aligned", () => {
+    fc.assert(
+      fc.property(shuffledCorpus, ({ c, perm }) => {
+        const { systems, references } = groupRecords(records(c, 1, perm));
+        const data = buildReport(systems, references, [unigram], { created: "x" });
+        // Corpus: each system's own records, merged in the order given, against their own references.
+        const own = (s: number, order: number[]) => order.map((i) => unigram.stats(c.systems[s]![i]!, [c.refs[i]!])).reduce(unigram.merge, unigram.empty());
+        c.systems.forEach((hyps, s) => {
+          const summary = unigram.summarize(unigram.score(own(s, s === 1 ? perm : hyps.map((_, i) => i)), "corpus"));
+          expect(data.measures.map((m) => m.corpus[s])).toEqual([summary.score, summary["recall.r"]]);
+        });
+        // Segment views: the same as the report of the records in order.
+        const inOrder = build(c);
+        expect(data.hyps).toEqual(inOrder.hyps);
+        expect(data.segmentScores).toEqual(inOrder.segmentScores);
+        expect(data.lengthBuckets.sizes).toEqual(inOrder.lengthBuckets.sizes);
+        expect(data.frequencyBuckets).toEqual(inOrder.frequencyBuckets);
+        expect(data.ngramDiffs).toEqual(inOrder.ngramDiffs);
+        expect(data.views).toEqual(inOrder.views);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("the annotate hook gets statistics in segment order (paired with the baseline's) and in the system's own order", () => {
+    const { systems, references } = groupRecords([
+      { system: "a", hyp: "x", refs: ["x"] },
+      { system: "a", hyp: "y z", refs: ["y"] },
+      { system: "b", hyp: "y", refs: ["y"] },
+      { system: "b", hyp: "q", refs: ["x"] },
+    ]);
+    const seen: Record<string, unknown> = {};
+    buildReport(systems, references, [unigram], {
+      annotate: ({ system, stats, baselineStats, ownStats }) => {
+        seen[system] = { stats, baselineStats, ownStats };
+        return undefined;
+      },
+    });
+    const a = [unigram.stats("x", ["x"]), unigram.stats("y z", ["y"])];
+    expect(seen.a).toEqual({ stats: a, baselineStats: a, ownStats: a });
+    expect(seen.b).toEqual({ stats: [unigram.stats("q", ["x"]), unigram.stats("y", ["y"])], baselineStats: a, ownStats: [unigram.stats("y", ["y"]), unigram.stats("q", ["x"])] });
+  });
+
+  const expectError = (f: () => unknown, code: string, text: RegExp) => {
+    try {
+      f();
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(GramscoreError);
+      expect((e as GramscoreError).code).toBe(code);
+      expect((e as Error).message).toMatch(text);
+    }
+  };
+  const report = (recs: Parameters<typeof groupRecords>[0]) => {
+    const g = groupRecords(recs);
+    return buildReport(g.systems, g.references, [unigram], g.sources === undefined ? {} : { sources: g.sources });
+  };
+  const rec = (system: string, hyp: string, ref: string, line: number, src?: string) => ({ system, hyp, refs: [ref], location: `in.jsonl line ${line}`, ...(src === undefined ? {} : { src }) });
+
+  it("refuses systems that do not cover the same segments, naming the first mismatch (system, line, what differed)", () => {
+    const a = [rec("a", "x", "r1", 1), rec("a", "y", "r2", 2), rec("a", "z", "r3", 3)];
+    expectError(() => report([...a, rec("b", "x", "r1", 4), rec("b", "y", "other", 5), rec("b", "z", "r3", 6)]), ErrorCode.BAD_SYSTEMS, /^System "b" \(in\.jsonl line 5\) has the references "other", which none of the segments of system "a" has\./);
+    expectError(() => report([...a, rec("b", "x", "r1", 4), rec("b", "y", "r2", 5), rec("b", "z", "r3", 6), rec("b", "w", "r3", 7)]), ErrorCode.LENGTH_MISMATCH, /^System "b" \(in\.jsonl line 7\) has more records with the references "r3" than the segments of system "a" has segments with them \(1\)/);
+    expectError(() => report([...a, rec("b", "z", "r3", 4), rec("b", "x", "r1", 5)]), ErrorCode.LENGTH_MISMATCH, /^System "b" has no record for segment 2 \(in\.jsonl line 2\), whose references are "r2" \(2 records for 3 segments\)/);
+  });
+
+  it("records out of order where segments share references are refused; in order they are paired as they come; sources tell them apart", () => {
+    const a = [rec("a", "x", "same", 1, "s1"), rec("a", "y", "r2", 2, "s2"), rec("a", "z", "same", 3, "s3")];
+    // In order: accepted.
+    expect(report([...a, rec("b", "1", "same", 4), rec("b", "2", "r2", 5), rec("b", "3", "same", 6)]).hyps[1]).toEqual(["1", "2", "3"]);
+    // Out of order, without sources: which "same" record is whose cannot be told.
+    const b = [rec("b", "3", "same", 4), rec("b", "2", "r2", 5), rec("b", "1", "same", 6)].map(({ src: _, ...r }: any) => r);
+    expectError(() => report([...a.map(({ src: _, ...r }: any) => r), b[1], b[0], b[2]]), ErrorCode.BAD_SYSTEMS, /^System "b"'s records come in another order than the segments of system "a" \(in\.jsonl line 4 is record 2\), and segment 1 \(in\.jsonl line 1\) and segment 3 \(in\.jsonl line 3\) have the same references "same"/);
+    // With sources on both sides: matched by source.
+    const data = report([...a, rec("b", "3", "same", 4, "s3"), rec("b", "2", "r2", 5, "s2"), rec("b", "1", "same", 6, "s1")]);
+    expect(data.hyps[1]).toEqual(["1", "2", "3"]);
+  });
+
+  it("an invalid record and metric code that throws are named by the record's location; a plain exception is PLUGIN_FAILED", () => {
+    expectError(() => report([rec("a", "x", "r1", 1), { system: "a", hyp: "y", refs: [], location: "in.jsonl line 2" }]), ErrorCode.EMPTY_INPUT, /^in\.jsonl line 2: Segment 1 has no reference/);
+    const throwing = (error: unknown): Metric<number, number> => ({
+      name: "kab",
+      higherIsBetter: true,
+      empty: () => 0,
+      stats: (hyp) => {
+        if (hyp === "boom") throw error;
+        return 1;
+      },
+      merge: (a, b) => a + b,
+      score: (s) => s,
+      signature: () => "kab",
+      summarize: (s) => ({ score: s }),
+    });
+    const g = groupRecords([rec("a", "x", "r1", 1), rec("a", "boom", "r2", 2)]);
+    expectError(() => buildReport(g.systems, g.references, [throwing(new Error("kaboom"))]), ErrorCode.PLUGIN_FAILED, /^in\.jsonl line 2: the metric kab threw while scoring this segment: kaboom\./);
+    expectError(() => buildReport(g.systems, g.references, [throwing(new GramscoreError(ErrorCode.LIMIT_EXCEEDED, "too long"))]), ErrorCode.LIMIT_EXCEEDED, /^in\.jsonl line 2: too long$/);
   });
 });
 

@@ -1,6 +1,6 @@
 /** `gramscore report`: one self-contained HTML file comparing systems (scores, buckets, n-grams, segments with their matches). */
 import { InvalidArgumentError, type Command } from "commander";
-import { buildReport, groupRecords, renderReport } from "@gramscore/report";
+import { buildReport, groupRecords, renderReport, type ReportRecord } from "@gramscore/report";
 import { recordBatches, type ByteCounter } from "../input.js";
 import { checkOutputPath } from "../output.js";
 import { startProgress } from "../progress.js";
@@ -58,11 +58,11 @@ async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Com
   const refs = [...args, ...(flags.refs ?? [])];
   checkOutputPath(ctx.io, flags.output ?? "report.html", [...refs, ...(flags.input ?? [])]);
   const bytes: ByteCounter = { read: 0, total: 0 };
-  const records: { system: string; hyp: string; refs: readonly string[] }[] = [];
+  const records: ReportRecord[] = [];
   const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
   try {
     for await (const batch of recordBatches(openInput(ctx, refs, flags, bytes))) {
-      for (const r of batch) records.push({ system: r.system, hyp: r.hyp, refs: r.refs });
+      for (const r of batch) records.push({ system: r.system, hyp: r.hyp, refs: r.refs, location: `${r.source} line ${r.line}` });
       progress.update(records.length);
     }
   } finally {
@@ -80,7 +80,8 @@ async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Com
       ...(flags.explainLimit === undefined ? {} : { explainLimit: flags.explainLimit }),
       ...(plan?.kind === "confidence"
         ? {
-            annotate: ({ metric, stats }) => {
+            // The system's statistics in its own order: the rows score's --confidence resamples.
+            annotate: ({ metric, ownStats: stats }) => {
               const rows = rowsFromStats(metric, stats);
               const c = confidenceInterval(rows, { samples: plan.samples, seed: plan.seed });
               const column = columnOfRows(rows.name, Object.keys(metric.summarize(metric.score(stats.reduce((a, b) => metric.merge(a, b), metric.empty()), "corpus"))));
