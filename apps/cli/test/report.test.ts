@@ -2,7 +2,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hasShared, readDataset } from "../../../tooling/conformance/data.js";
-import { inProcess, tempDir } from "./helpers.js";
+import { data, inProcess, tempDir, writeFiles } from "./helpers.js";
+
+const badPlugin = join(data, "..", "reliab", "bad-tokenizers.mjs");
 
 /** The report data embedded in an HTML file written by the CLI. */
 function embedded(file: string): any {
@@ -128,6 +130,32 @@ describe("report: own references, errors as score's (issue 26)", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('gramscore: error: System "b" (in.jsonl line 4) has the references "r9", which none of the segments of system "a" has. ' +
       "A report compares systems segment by segment, so every system needs one record for each of the segments of system \"a\", with the same references. Fix or drop that record, or report the systems apart.\n");
+  });
+
+  it("a plugin metric that throws: score's PLUGIN_FAILED with the file and line, not \"unexpected error\"", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "hyp.txt": "fine\nboom here\n", "ref.txt": "fine\nok\n" });
+    const args = ["-m", "fragile", "ref.txt", "-i", "hyp.txt"];
+    const score = await inProcess(["--plugin", badPlugin, "score", ...args], { cwd: dir });
+    const report = await inProcess(["--plugin", badPlugin, "report", ...args, "-o", "r.html"], { cwd: dir });
+    expect(report.code).toBe(1);
+    expect(report.stderr).toContain("hyp.txt line 2: the metric fragile threw while scoring this segment: cannot read properties");
+    expect(report.stderr).not.toContain("unexpected error");
+    expect(report.stderr).toBe(score.stderr);
+  });
+
+  it("a plugin metric that returns NaN: the file is written, then exit 1 naming metric, plugin, key and system, as score", async () => {
+    const dir = tempDir();
+    const r = await inProcess(["--plugin", badPlugin, "report", "-m", "nan-metric,bleu", "refA.txt", "-i", "sysA.txt", "sysB.txt", "-o", join(dir, "n.html")]);
+    expect(r.code).toBe(1);
+    expect(embedded(join(dir, "n.html")).systems).toEqual(["sysA.txt", "sysB.txt"]);
+    const score = await inProcess(["--plugin", badPlugin, "score", "-m", "nan-metric,bleu", "refA.txt", "-i", "sysA.txt", "sysB.txt", "-f", "csv"]);
+    const errors = (text: string) => text.split("\n").filter((l) => l.startsWith("gramscore: error:"));
+    expect(errors(r.stderr)).toEqual([
+      "gramscore: error: the metric nan-metric (plugin bad-tokenizers) returned NaN for score of system sysA.txt: that number is not a score. Fix the metric (or the data it cannot handle), or leave it out with -m.",
+      "gramscore: error: the metric nan-metric (plugin bad-tokenizers) returned NaN for score of system sysB.txt: that number is not a score. Fix the metric (or the data it cannot handle), or leave it out with -m.",
+    ]);
+    expect(errors(r.stderr)).toEqual(errors(score.stderr));
   });
 });
 
