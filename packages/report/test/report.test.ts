@@ -2,7 +2,8 @@ import { ErrorCode, GramscoreError, pySplit } from "@gramscore/core";
 import type { Metric } from "@gramscore/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildReport, editAdapter, explanationViews, groupRecords, matchViews, renderReport } from "../src/index.js";
+import { buildReport, chrfAdapter, editAdapter, explanationViews, groupRecords, matchViews, renderReport } from "../src/index.js";
+import { markFirstOccurrences } from "../src/matches.js";
 import type { MatchView, ReportData, ScoreAnnotation } from "../src/index.js";
 
 /** A small metric of our own: clipped unigram precision and recall over whitespace tokens (stats are counts). */
@@ -329,6 +330,72 @@ describe("match views", () => {
     const { explain: _, ...noExplain } = unigram;
     expect(matchViews(noExplain as Metric, "a", ["a"])).toEqual([]);
   });
+});
+
+/** The marking as it was: one scan of `units` per n-gram (quadratic in the segment's length); the reference of the property test. */
+function naiveMark(units: readonly string[], grams: readonly (readonly string[])[], counts: readonly number[], marks: number[], mark: (n: number) => number): void {
+  grams.forEach((g, k) => {
+    let left = counts[k] ?? 0;
+    const n = g.length;
+    for (let i = 0; left > 0 && i + n <= units.length; i++) {
+      let same = true;
+      for (let j = 0; j < n && same; j++) same = units[i + j] === g[j];
+      if (!same) continue;
+      left--;
+      const m = mark(n);
+      for (let j = i; j < i + n; j++) if (marks[j]! < m) marks[j] = m;
+    }
+  });
+}
+
+describe("match marking is linear (issue 26, item 2)", () => {
+  it("marks as the one-scan-per-n-gram marking did, on random units, n-grams, counts and marks", () => {
+    const unit = fc.constantFrom("a", "b", "c", "a,b", "1", ",", "");
+    const count = fc.oneof(fc.integer({ min: -1, max: 6 }), fc.double({ min: -2, max: 8 }), fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY));
+    const marker = fc.constantFrom<(n: number) => number>((n) => n, () => 1, (n) => 7 - n);
+    fc.assert(
+      fc.property(
+        fc.array(unit, { maxLength: 40 }),
+        fc.array(fc.tuple(fc.array(unit, { maxLength: 5 }), count), { maxLength: 12 }),
+        fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 40 }),
+        marker,
+        (units, grams, initial, mark) => {
+          const start = units.map((_, i) => initial[i] ?? 0);
+          const fast = start.slice();
+          const naive = start.slice();
+          markFirstOccurrences(units, grams.map((g) => g[0]), grams.map((g) => g[1]), fast, mark);
+          naiveMark(units, grams.map((g) => g[0]), grams.map((g) => g[1]), naive, mark);
+          expect(fast).toEqual(naive);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("a segment of 150,000 words goes through chrF's marking (every n-gram of the text matched)", () => {
+    let seed = 1;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const vocab = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}${"xyz".slice(0, i % 4)}`);
+    const text = Array.from({ length: 150_000 }, () => vocab[Math.floor(random() * vocab.length)]).join(" ");
+    const chars = Array.from(text.replace(/\s/g, ""));
+    const orders = [1, 2, 3, 4, 5, 6].map((order) => {
+      const counts = new Map<string, number>();
+      for (let i = 0; i + order <= chars.length; i++) {
+        const g = chars.slice(i, i + order).join("");
+        counts.set(g, (counts.get(g) ?? 0) + 1);
+      }
+      const total = chars.length - order + 1;
+      return { kind: "char", order, hyp: total, ref: total, matches: total, matched: [...counts].map(([ngram, c]) => ({ ngram, hyp: c, ref: c, count: c })) };
+    });
+    const explanation = { name: "chrF", orders, references: [text], reference: 0, score: 100 };
+    expect(chrfAdapter.test(explanation)).toBe(true);
+    const [view] = chrfAdapter.views(explanation, { metric: "chrf", hyp: text, refs: [text] });
+    // Everything matched: every character outside whitespace lies in a matched 6-gram.
+    for (const side of [view!.hypothesis, view!.references[0]!]) {
+      const wrong = side.units.filter((u, i) => side.marks[i] !== (u === " " ? 0 : 6)).length;
+      expect(wrong).toBe(0);
+    }
+  }, 120_000);
 });
 
 describe("renderReport", () => {
