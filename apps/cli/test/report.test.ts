@@ -159,6 +159,18 @@ describe("report: own references, errors as score's (issue 26)", () => {
   });
 });
 
+describe("report: the page with real names (issue 26, item 4)", () => {
+  it("the command shown keeps --system names (quoted as a shell takes them) and --keep-whitespace", async () => {
+    const dir = tempDir();
+    const out = join(dir, "r.html");
+    const r = await inProcess(["report", "-m", "bleu", "refA.txt", "-i", "sysA.txt", "sysB.txt", "--system", "it's A", "--system", "B", "--keep-whitespace", "-o", out]);
+    expect(r.code, r.stderr).toBe(0);
+    const report = embedded(out);
+    expect(report.systems).toEqual(["it's A", "B"]);
+    expect(report.command).toBe(`gramscore report -m bleu refA.txt -i sysA.txt sysB.txt --system 'it'\\''s A' --system B --keep-whitespace -o ${out}`);
+  });
+});
+
 describe("gramscore demo --report", () => {
   it("prints the demo and writes the translation sample's report", async () => {
     const dir = tempDir();

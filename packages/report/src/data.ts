@@ -151,6 +151,12 @@ export interface ReportData {
   readonly refs: readonly (readonly string[])[];
   /** Hypotheses per system, in segment order. */
   readonly hyps: readonly (readonly string[])[];
+  /**
+   * Per system, the place (0-based) of each segment's hypothesis among the system's own records, in
+   * the order given; null for a system whose records are in segment order. Absent when every
+   * system's are. (`gramscore explain --line` counts a system's records in its own order.)
+   */
+  readonly recordOf?: readonly (readonly number[] | null)[];
   readonly metrics: readonly { readonly name: string; readonly signature: string; readonly higherIsBetter: boolean }[];
   readonly measures: readonly ReportMeasure[];
   /** Per segment-level measure: its label, measures index, and per system the segment scores (rounded to 4 decimals). */
@@ -639,6 +645,16 @@ export function buildReport(
     count,
     refs,
     hyps: hypsBySegment,
+    ...(plans.every((p) => p.pos === null)
+      ? {}
+      : {
+          recordOf: plans.map((p) => {
+            if (p.pos === null) return null;
+            const out = new Array<number>(count);
+            p.pos.forEach((i, j) => (out[i] = j));
+            return out;
+          }),
+        }),
     metrics: metrics.map((m) => ({ name: m.name, signature: m.signature(), higherIsBetter: m.higherIsBetter })),
     measures,
     segmentScores,

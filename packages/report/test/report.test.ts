@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildReport, chrfAdapter, editAdapter, explanationViews, groupRecords, matchViews, renderReport } from "../src/index.js";
 import { markFirstOccurrences } from "../src/matches.js";
+import { reportViewer } from "../src/viewer.js";
 import type { MatchView, ReportData, ScoreAnnotation } from "../src/index.js";
 
 /** A small metric of our own: clipped unigram precision and recall over whitespace tokens (stats are counts). */
@@ -430,3 +431,81 @@ describe("renderReport", () => {
     expect(v.hypothesis.marks).toBe(data.views[0]![0]![0]!.hypothesis.marks.map((x) => x.toString(36)).join(""));
   });
 });
+
+/** Just enough of a DOM for the viewer to draw into (elements, text, attributes, listeners). */
+class FakeNode {}
+class FakeElement extends FakeNode {
+  kids: (FakeElement | string)[] = [];
+  attrs = new Map<string, string>();
+  listeners = new Map<string, () => void>();
+  value = "";
+  checked = false;
+  disabled = false;
+  title = "";
+  constructor(readonly tag: string) {
+    super();
+  }
+  setAttribute(k: string, v: string) {
+    this.attrs.set(k, String(v));
+  }
+  getAttribute(k: string) {
+    return this.attrs.get(k) ?? null;
+  }
+  addEventListener(type: string, f: () => void) {
+    this.listeners.set(type, f);
+  }
+  append(...kids: (FakeElement | string)[]) {
+    this.kids.push(...kids);
+  }
+  replaceChildren(...kids: (FakeElement | string)[]) {
+    this.kids = kids;
+  }
+  replaceChild(next: FakeElement, old: FakeElement) {
+    this.kids[this.kids.indexOf(old)] = next;
+  }
+  scrollIntoView() {}
+  all(): FakeElement[] {
+    return this.kids.flatMap((k) => (typeof k === "string" ? [] : [k, ...k.all()]));
+  }
+  querySelector(tag: string) {
+    return this.all().find((e) => e.tag === tag) ?? null;
+  }
+  get textContent(): string {
+    return this.kids.map((k) => (typeof k === "string" ? k : k.textContent)).join("");
+  }
+  set textContent(v: string) {
+    this.kids = [String(v)];
+  }
+}
+
+describe("the page with real names (issue 26, item 4)", () => {
+  it("names the system for gramscore explain as a shell takes it, and the line of the system's own record", () => {
+    const odd = "it's $HOME \u{1F600}";
+    const { systems, references } = groupRecords([
+      { system: odd, hyp: "x", refs: ["r1"] },
+      { system: odd, hyp: "y", refs: ["r2"] },
+      { system: odd, hyp: "z", refs: ["r3"] },
+      { system: "b", hyp: "3", refs: ["r3"] },
+      { system: "b", hyp: "2", refs: ["r2"] },
+      { system: "b", hyp: "1", refs: ["r1"] },
+    ]);
+    const data = buildReport(systems, references, [unigram], { explainLimit: 0 });
+    expect(data.recordOf).toEqual([null, [2, 1, 0]]);
+    // The data as the page reads it back.
+    const json = JSON.parse(/<script type="application\/json" id="gramscore-data">([\s\S]*?)<\/script>/.exec(renderReport(data))![1]!);
+    const saved = { document: (globalThis as any).document, Node: (globalThis as any).Node };
+    Object.assign(globalThis, { document: { createElement: (t: string) => new FakeElement(t), createElementNS: (_: string, t: string) => new FakeElement(t) }, Node: FakeNode });
+    try {
+      const root = new FakeElement("main");
+      reportViewer(json, root as unknown as HTMLElement);
+      const row = root.all().find((e) => e.tag === "tr" && e.getAttribute("data-index") === "0")!;
+      row.listeners.get("click")!();
+      const text = root.all().find((e) => e.getAttribute("data-testid") === "detail")!.textContent;
+      expect(text).toContain(`--system 'it'\\''s $HOME \u{1F600}' --line 1.`);
+      expect(text).toContain("--system b --line 3.");
+    } finally {
+      Object.assign(globalThis, saved);
+    }
+  });
+});
+

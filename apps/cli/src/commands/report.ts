@@ -32,6 +32,9 @@ function commandLine(names: readonly string[], refs: readonly string[], flags: R
   const words = ["gramscore", "report", "-m", names.join(",")];
   words.push(...refs);
   if (flags.input !== undefined && flags.input.length > 0) words.push(refs.length > 0 ? "-i" : "--input", ...flags.input);
+  // The names the page shows, and the text as it was read.
+  for (const name of flags.system ?? []) words.push("--system", name);
+  if (flags.keepWhitespace === true) words.push("--keep-whitespace");
   if (flags.baseline !== undefined) words.push("--baseline", flags.baseline);
   if (flags.explainLimit !== undefined) words.push("--explain-limit", String(flags.explainLimit));
   if (flags.title !== undefined) words.push("--title", flags.title);
