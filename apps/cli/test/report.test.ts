@@ -6,6 +6,10 @@ import { data, inProcess, tempDir, writeFiles } from "./helpers.js";
 
 const badPlugin = join(data, "..", "reliab", "bad-tokenizers.mjs");
 
+/** WMT17 en-de's records, read once for the tests that use them. */
+let wmt17: ReturnType<typeof readDataset> | undefined;
+const readWmt17 = () => (wmt17 ??= readDataset("mt_wmt17_newstest2017_en-de"));
+
 /** The report data embedded in an HTML file written by the CLI. */
 function embedded(file: string): any {
   const html = readFileSync(file, "utf8");
@@ -87,7 +91,7 @@ describe("gramscore report", () => {
 describe("report: own references, errors as score's (issue 26)", () => {
   it.skipIf(!hasShared)("a system whose JSONL records come shuffled: the table holds score's numbers for every system (WMT17, BLEU, chrF, TER)", async () => {
     const dir = tempDir();
-    const rows = readDataset("mt_wmt17_newstest2017_en-de");
+    const rows = readWmt17();
     const names = [...new Set(rows.map((r) => r.system))].slice(0, 2);
     const of = (name: string) => rows.filter((r) => r.system === name).slice(0, 400);
     const a = of(names[0]!);
@@ -115,6 +119,23 @@ describe("report: own references, errors as score's (issue 26)", () => {
     // The segment views compare the same segments: the second system's hypotheses in the first's order.
     expect(report.hyps[1]).toEqual(of(names[1]!).map((x) => x.hyp));
     expect(report.refs).toEqual(a.map((x) => x.refs));
+  });
+
+  it.skipIf(!hasShared)("--confidence with a system whose records come shuffled: score's intervals (resampled in each system's own order)", async () => {
+    const dir = tempDir();
+    const rows = readWmt17();
+    const names = [...new Set(rows.map((r) => r.system))].slice(0, 2);
+    const a = rows.filter((r) => r.system === names[0]).slice(0, 60);
+    const b = rows.filter((r) => r.system === names[1]).slice(0, 60).reverse();
+    const input = join(dir, "shuffled.jsonl");
+    writeFileSync(input, [...a, ...b].map((r) => JSON.stringify({ system: r.system, hyp: r.hyp, refs: r.refs })).join("\n") + "\n");
+    const out = join(dir, "ci.html");
+    const r = await inProcess(["report", "-m", "bleu", "--input", input, "--confidence", "--confidence-n", "200", "-o", out]);
+    expect(r.code, r.stderr).toBe(0);
+    const measure = embedded(out).measures.find((x: any) => x.column === "score");
+    const score = await inProcess(["score", "-m", "bleu", "--input", input, "-f", "json", "--confidence", "--confidence-n", "200"]);
+    const sig = JSON.parse(score.stdout).significance;
+    sig.metrics[0].systems.forEach((s: any, i: number) => expect(measure.annotations[i]).toMatchObject({ low: s.mean - s.ci, high: s.mean + s.ci }));
   });
 
   it("systems that do not cover the same segments: a coded error naming the system, the file and line, and what differed", async () => {
