@@ -130,7 +130,7 @@ export interface PartResult {
  * An exception that is not a `GramscoreError` comes from a metric's own code (a plugin's, or a bug):
  * `PLUGIN_FAILED` naming the metric, instead of "unexpected error".
  */
-function pluginFailure(error: unknown, metric: Metric | undefined): unknown {
+export function pluginFailure(error: unknown, metric: Metric | undefined): unknown {
   if (isGramscoreError(error) || metric === undefined) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new GramscoreError(

@@ -33,7 +33,7 @@ export const ErrorCode = {
   USAGE: "USAGE",
   /** A metric has no numeric rows (`Metric.rows`), so its statistics cannot be resampled. */
   NOT_RESAMPLABLE: "NOT_RESAMPLABLE",
-  /** A paired test got fewer than two systems, or a baseline that is not among them. */
+  /** A paired test got fewer than two systems or a baseline that is not among them, or systems compared segment by segment do not cover the same segments. */
   BAD_SYSTEMS: "BAD_SYSTEMS",
   /** Plugin code (a tokenizer or metric) threw or returned something unusable while running. */
   PLUGIN_FAILED: "PLUGIN_FAILED",

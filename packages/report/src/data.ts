@@ -1,13 +1,26 @@
-import { ErrorCode, GramscoreError, pySplit, validateSegment } from "@gramscore/core";
+import { ErrorCode, GramscoreError, isGramscoreError, pySplit, validateSegment } from "@gramscore/core";
 import type { Metric } from "@gramscore/core";
 import { explanationViews } from "./matches.js";
 import type { MatchAdapter, MatchView } from "./matches.js";
 import { VERSION } from "./version.js";
 
-/** One system: its name and one hypothesis per segment. */
+/**
+ * One system: its name and its hypotheses. Without `refs`, hypothesis i is segment i's and is scored
+ * against the references passed to {@link buildReport}. With `refs` (records that carry their own
+ * references, as the CLI's JSONL), every hypothesis is scored against its own references, and the
+ * system's hypotheses are matched to the report's segments by those references (and `sources`), in
+ * whatever order they come.
+ */
 export interface ReportSystem {
   readonly name: string;
+  /** The hypotheses, in the order given. */
   readonly hyps: readonly string[];
+  /** The references of each hypothesis (one list per hypothesis, in the same order). */
+  readonly refs?: readonly (readonly string[])[];
+  /** The source of each hypothesis, when known: with the references, what tells segments apart (see {@link ReportOptions.sources}). */
+  readonly sources?: readonly string[];
+  /** Where each hypothesis came from (e.g. `in.jsonl line 7`), named in error messages. */
+  readonly locations?: readonly string[];
 }
 
 /**
@@ -35,10 +48,15 @@ export interface AnnotateContext<S = unknown> {
   readonly metric: Metric<S, any>;
   readonly system: string;
   readonly baseline: string;
-  /** The system's per-segment statistics, in segment order. */
+  /** The system's per-segment statistics, in the report's segment order (paired with `baselineStats`). */
   readonly stats: readonly S[];
-  /** The baseline's per-segment statistics. */
+  /** The baseline's per-segment statistics, in the report's segment order. */
   readonly baselineStats: readonly S[];
+  /**
+   * The system's statistics in the order of its own hypotheses (as given: the order `gramscore score`
+   * reads and resamples them). The same as `stats` unless the system's records came in another order.
+   */
+  readonly ownStats: readonly S[];
 }
 
 /** Options of {@link buildReport}. */
@@ -70,6 +88,11 @@ export interface ReportOptions {
   readonly annotate?: (context: AnnotateContext<any>) => Record<string, ScoreAnnotation> | undefined;
   /** The date shown in the page (ISO). Default: now. */
   readonly created?: string;
+  /**
+   * The source of each segment (same order as the references). Systems that give `sources` too are
+   * matched to the segments by references and source; others by references alone.
+   */
+  readonly sources?: readonly string[];
 }
 
 /** One column of the systems × measures table (a summary column of one metric). */
@@ -128,6 +151,12 @@ export interface ReportData {
   readonly refs: readonly (readonly string[])[];
   /** Hypotheses per system, in segment order. */
   readonly hyps: readonly (readonly string[])[];
+  /**
+   * Per system, the place (0-based) of each segment's hypothesis among the system's own records, in
+   * the order given; null for a system whose records are in segment order. Absent when every
+   * system's are. (`gramscore explain --line` counts a system's records in its own order.)
+   */
+  readonly recordOf?: readonly (readonly number[] | null)[];
   readonly metrics: readonly { readonly name: string; readonly signature: string; readonly higherIsBetter: boolean }[];
   readonly measures: readonly ReportMeasure[];
   /** Per segment-level measure: its label, measures index, and per system the segment scores (rounded to 4 decimals). */
@@ -197,13 +226,185 @@ function matchedNgrams(hyp: readonly string[], refs: readonly (readonly string[]
   }
 }
 
+/** How one system's hypotheses map onto the report's segments. */
+interface SystemPlan {
+  /** The references of each hypothesis (the system's own, or the report's). */
+  readonly own: readonly (readonly string[])[];
+  /** The segment of each hypothesis; null when hypothesis j is segment j's. */
+  readonly pos: Int32Array | null;
+}
+
+/** Where hypothesis `j` of a system came from, for messages. */
+function whereOf(system: ReportSystem, j: number): string {
+  return system.locations?.[j] ?? `hypothesis ${j + 1} of system "${system.name}"`;
+}
+
+/** Segment `i` as a message names it: with the location of the first system's record for it, when known. */
+function segmentAt(plan: SystemPlan | undefined, system: ReportSystem, i: number): string {
+  const j = plan === undefined || plan.pos === null ? i : plan.pos.indexOf(i);
+  const where = j >= 0 ? system.locations?.[j] : undefined;
+  return where === undefined ? `segment ${i + 1}` : `segment ${i + 1} (${where})`;
+}
+
+/** A list of references as a message quotes it: one reference as a string, several as a list, cut at 80 characters. */
+function quote(refs: readonly string[]): string {
+  const text = JSON.stringify(refs.length === 1 ? refs[0] : refs);
+  const chars = Array.from(text);
+  return chars.length > 80 ? `${chars.slice(0, 79).join("")}…` : text;
+}
+
+/**
+ * An error thrown by metric code while the report scores or explains the hypothesis at `where`: a
+ * `GramscoreError` keeps its code and gets the location in front of its message; anything else is
+ * `PLUGIN_FAILED` naming the metric (the message `gramscore score` gives for the same failure).
+ */
+function located(error: unknown, metric: { readonly name: string } | undefined, where: string): GramscoreError {
+  if (isGramscoreError(error)) {
+    return new GramscoreError(error.code, `${where}: ${error.message}`, { cause: error, details: { ...(error.details ?? {}), location: where } });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new GramscoreError(
+    ErrorCode.PLUGIN_FAILED,
+    `${where}: the metric ${metric?.name ?? "(unknown)"} threw while scoring this segment: ${message}. If it comes from a plugin, fix the plugin or leave the metric out of the report.`,
+    { cause: error, details: { metric: metric?.name, location: where } },
+  );
+}
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, k) => x === b[k]);
+
+/**
+ * Checks one system's lists (one entry per hypothesis; without own references, one hypothesis per
+ * segment) and every record (`validateSegment`), naming the record's location.
+ */
+function checkSystem(system: ReportSystem, references: readonly (readonly string[])[]): void {
+  const n = system.hyps.length;
+  const name = `System "${system.name}"`;
+  for (const [field, list] of [
+    ["lists of references", system.refs],
+    ["sources", system.sources],
+    ["locations", system.locations],
+  ] as const) {
+    if (list !== undefined && list.length !== n) {
+      throw new GramscoreError(ErrorCode.LENGTH_MISMATCH, `${name} has ${n} hypotheses but ${list.length} ${field}; give one per hypothesis.`, {
+        details: { system: system.name, hypotheses: n, [field]: list.length },
+      });
+    }
+  }
+  if (system.refs === undefined && n !== references.length) {
+    throw new GramscoreError(ErrorCode.LENGTH_MISMATCH, `${name} has ${n} hypotheses but there are ${references.length} segments of references; every system needs one hypothesis per segment.`, {
+      details: { system: system.name, hypotheses: n, segments: references.length },
+    });
+  }
+  const own = system.refs ?? references;
+  for (let j = 0; j < n; j++) {
+    try {
+      validateSegment({ hyp: system.hyps[j], refs: own[j] }, j);
+    } catch (error) {
+      throw located(error, undefined, whereOf(system, j));
+    }
+  }
+}
+
+/**
+ * Matches a system's records (checked by {@link checkSystem}) to the report's segments. Records that carry their own
+ * references are matched by references (and source, when both the system and the report give
+ * sources); records in the segments' order match without a look-up. Refused, with the first
+ * mismatch named: a record whose references no segment has, more records than segments with some
+ * references, a segment without a record, and records out of order where segments share their
+ * references (which record belongs to which could not be told).
+ */
+function alignSystem(
+  system: ReportSystem,
+  refs: readonly (readonly string[])[],
+  sources: readonly string[] | undefined,
+  segmentsName: string,
+  segmentName: (i: number) => string,
+): SystemPlan {
+  const count = refs.length;
+  const n = system.hyps.length;
+  const own = system.refs ?? refs;
+  if (system.refs === undefined) return { own, pos: null };
+  const name = `System "${system.name}"`;
+  const bySource = sources !== undefined && system.sources !== undefined;
+  const source = (j: number) => (bySource ? system.sources![j] : undefined);
+  let inOrder = n === count;
+  for (let j = 0; inOrder && j < n; j++) inOrder = sameList(own[j]!, refs[j]!) && (!bySource || source(j) === sources[j]);
+  if (inOrder) return { own, pos: null };
+
+  const keyOf = (r: readonly string[], src: string | undefined) => JSON.stringify(bySource ? [src, r] : r);
+  const slots = new Map<string, number[]>();
+  refs.forEach((r, i) => {
+    const key = keyOf(r, bySource ? sources[i] : undefined);
+    const list = slots.get(key);
+    if (list === undefined) slots.set(key, [i]);
+    else list.push(i);
+  });
+  const code = n === count ? ErrorCode.BAD_SYSTEMS : ErrorCode.LENGTH_MISMATCH;
+  const fix = `A report compares systems segment by segment, so every system needs one record for each of ${segmentsName}, with the same references${bySource ? " and source" : ""}.`;
+  const what = `the references ${bySource ? "and source " : ""}`;
+  const next = new Map<string, number>();
+  const pos = new Int32Array(n);
+  for (let j = 0; j < n; j++) {
+    const key = keyOf(own[j]!, source(j));
+    const list = slots.get(key);
+    const taken = next.get(key) ?? 0;
+    if (list === undefined || taken >= list.length) {
+      const where = whereOf(system, j);
+      throw new GramscoreError(
+        code,
+        list === undefined
+          ? `${name} (${where}) has ${what}${quote(own[j]!)}, which none of ${segmentsName} has. ${fix} Fix or drop that record, or report the systems apart.`
+          : `${name} (${where}) has more records with ${what}${quote(own[j]!)} than ${segmentsName} has segments with them (${list.length}). ${fix} Drop the extra record.`,
+        { details: { system: system.name, location: where, references: own[j] } },
+      );
+    }
+    pos[j] = list[taken]!;
+    next.set(key, taken + 1);
+  }
+  if (n !== count) {
+    const covered = new Uint8Array(count);
+    for (const i of pos) covered[i] = 1;
+    const i = covered.indexOf(0);
+    throw new GramscoreError(code, `${name} has no record for ${segmentName(i)}, whose references are ${quote(refs[i]!)} (${n} records for ${count} segments). ${fix} Add the missing record.`, {
+      details: { system: system.name, segment: i, hypotheses: n, segments: count },
+    });
+  }
+  // Out of order: records whose references several segments share must stay at their segment's place.
+  for (let j = 0; j < n; j++) {
+    if (pos[j] === j) continue;
+    const list = slots.get(keyOf(own[j]!, source(j)))!;
+    if (list.length < 2) continue;
+    const where = whereOf(system, j);
+    throw new GramscoreError(
+      ErrorCode.BAD_SYSTEMS,
+      `${name}'s records come in another order than ${segmentsName} (${where} is record ${j + 1}), and ${list
+        .slice(0, 2)
+        .map(segmentName)
+        .join(" and ")} have the same references${bySource ? " and source" : ""} ${quote(own[j]!)}, so which of its records belongs to which segment cannot be told. ` +
+        `Give the records of ${system.name} in the order of ${segmentsName}${sources === undefined ? "" : ", each with its source"}.`,
+      { details: { system: system.name, location: where, segments: list.slice(0, 2) } },
+    );
+  }
+  return { own, pos };
+}
+
 /**
  * Builds a report's data: corpus scores of every system with every metric (summary columns), segment
  * scores, bucketed scores by reference length (corpus scores of each bucket's segments) and word
  * F-measure by reference word frequency, the n-grams each system matches more often than the
  * baseline (and the reverse), and match views (from each metric's `explain()`) for the segments
  * where the systems differ most. Works with any {@link Metric}; metrics are passed in as objects.
- * @throws GramscoreError when systems have different segment counts, a name repeats, or a record is invalid.
+ *
+ * The segments are `references` (in that order). A system without `refs` gives one hypothesis per
+ * segment, in segment order. A system with `refs` is scored record by record against its own
+ * references, in its own order (so its corpus numbers are those of `gramscore score` on the same
+ * records), and each record is matched to the segment with the same references (and source, see
+ * {@link ReportOptions.sources}), so that segment views compare the same segment across systems.
+ * @throws GramscoreError `LENGTH_MISMATCH` when a system has more or fewer records than there are
+ * segments, `BAD_SYSTEMS` when a system's records are not the segments (references no segment has,
+ * or records out of order where segments share their references), `INVALID_OPTION` for a repeated
+ * name or an unknown baseline, the codes of `validateSegment` for an invalid record, and, for metric
+ * code that throws, its `GramscoreError` (or `PLUGIN_FAILED`) with the record's location in front.
  */
 export function buildReport(
   systems: readonly ReportSystem[],
@@ -218,18 +419,32 @@ export function buildReport(
   const names = systems.map((s) => s.name);
   systems.forEach((s, i) => {
     if (names.indexOf(s.name) !== i) throw new GramscoreError(ErrorCode.INVALID_OPTION, `System name "${s.name}" appears twice; give every system its own name.`);
-    if (s.hyps.length !== count) {
-      throw new GramscoreError(ErrorCode.LENGTH_MISMATCH, `System "${s.name}" has ${s.hyps.length} hypotheses but there are ${count} segments of references; every system needs one hypothesis per segment.`, {
-        details: { system: s.name, hypotheses: s.hyps.length, segments: count },
-      });
-    }
   });
   const baseline = options.baseline === undefined ? 0 : names.indexOf(options.baseline);
   if (baseline < 0) throw new GramscoreError(ErrorCode.INVALID_OPTION, `The baseline "${options.baseline}" is not one of the systems (${names.join(", ")}).`);
   const words = options.words ?? ((t: string) => pySplit(t));
   const S = systems.length;
-  const refs = references.map((r, i) => validateSegment({ hyp: systems[0]!.hyps[i], refs: r }, i).refs);
-  for (const s of systems) s.hyps.forEach((h, i) => validateSegment({ hyp: h, refs: refs[i] }, i));
+  for (const s of systems) checkSystem(s, references);
+  const refs = references.map((r, i) => validateSegment({ hyp: "", refs: r }, i).refs);
+  if (options.sources !== undefined && options.sources.length !== count) {
+    throw new GramscoreError(ErrorCode.LENGTH_MISMATCH, `There are ${count} segments of references but ${options.sources.length} sources; give one source per segment, or none.`, {
+      details: { segments: count, sources: options.sources.length },
+    });
+  }
+  // Each system's hypotheses matched to the segments: plans[s].pos[j] is the segment of hypothesis j.
+  const plans: SystemPlan[] = [];
+  for (let s = 0; s < S; s++) {
+    const described = s > 0 && systems[0]!.refs !== undefined && plans[0]!.pos === null ? `the segments of system "${names[0]}"` : "the report's segments";
+    plans.push(alignSystem(systems[s]!, refs, options.sources, described, (i) => (s > 0 ? segmentAt(plans[0], systems[0]!, i) : `segment ${i + 1}`)));
+  }
+  /** The hypotheses of each system in segment order (what the page shows beside each other). */
+  const hypsBySegment: (readonly string[])[] = plans.map((plan, s) => {
+    const hyps = systems[s]!.hyps;
+    if (plan.pos === null) return hyps;
+    const out = new Array<string>(count);
+    plan.pos.forEach((i, j) => (out[i] = hyps[j]!));
+    return out;
+  });
 
   // Words of references (for buckets and n-gram differences) and per-segment reference length.
   const refWords = refs.map((rs) => rs.map(words));
@@ -246,30 +461,51 @@ export function buildReport(
     const buckets: unknown[][] = [];
     const perSegment: Record<string, number>[][] = [];
     const kept: unknown[][] = [];
+    const ownKept: unknown[][] = [];
     for (let s = 0; s < S; s++) {
       let t = metric.empty();
       const b = Array.from({ length: nLength }, () => metric.empty());
       const rows: Record<string, number>[] = new Array(count);
-      const keep: unknown[] = [];
-      const hyps = systems[s]!.hyps;
-      for (let i = 0; i < count; i++) {
-        const st = metric.stats(hyps[i]!, refs[i]!);
-        rows[i] = metric.summarize(metric.score(st, "segment"));
-        t = metric.merge(t, st);
+      const keep: unknown[] = annotate ? new Array(count) : [];
+      const ownKeep: unknown[] = [];
+      const sys = systems[s]!;
+      const { own, pos } = plans[s]!;
+      // In the system's own order, against each hypothesis's own references: the corpus statistics
+      // merge as `gramscore score` merges them.
+      for (let j = 0; j < sys.hyps.length; j++) {
+        const i = pos === null ? j : pos[j]!;
         const k = lengthBucket[i]!;
-        b[k] = metric.merge(b[k], st);
-        if (annotate) keep.push(st);
+        let st: unknown;
+        try {
+          st = metric.stats(sys.hyps[j]!, own[j]!);
+          rows[i] = metric.summarize(metric.score(st, "segment"));
+          t = metric.merge(t, st);
+          b[k] = metric.merge(b[k], st);
+        } catch (error) {
+          throw located(error, metric, whereOf(sys, j));
+        }
+        if (annotate) {
+          keep[i] = st;
+          ownKeep.push(st);
+        }
       }
       total.push(t);
       buckets.push(b);
       perSegment.push(rows);
       kept.push(keep);
+      ownKept.push(ownKeep);
     }
-    const corpus = total.map((t) => metric.summarize(metric.score(t, "corpus")));
+    const corpus = total.map((t, s) => {
+      try {
+        return metric.summarize(metric.score(t, "corpus"));
+      } catch (error) {
+        throw located(error, metric, `system "${names[s]}"`);
+      }
+    });
     const columns = Object.keys(corpus[0] ?? {});
     const segCols = new Set(segmentColumns(columns));
     const notes = annotate
-      ? systems.map((sys, s) => annotate({ metric, system: sys.name, baseline: names[baseline]!, stats: kept[s]!, baselineStats: kept[baseline]! }) ?? null)
+      ? systems.map((sys, s) => annotate({ metric, system: sys.name, baseline: names[baseline]!, stats: kept[s]!, baselineStats: kept[baseline]!, ownStats: ownKept[s]! }) ?? null)
       : undefined;
     for (const column of columns) {
       const label = column === "score" ? metric.name : column.startsWith(metric.name) ? column : `${metric.name} ${column}`;
@@ -308,12 +544,12 @@ export function buildReport(
   const refSizes = new Array<number>(nFreq).fill(0);
   for (const rw of refWords) for (const w of rw[0]!) refSizes[fb(w)]!++;
   // Bucket 0 holds hypothesis words no first reference has (F is 0 there by definition): not shown.
-  const freqValues: (number | null)[][] = systems.map((sys) => {
+  const freqValues: (number | null)[][] = hypsBySegment.map((hyps) => {
     const matched = new Array<number>(nFreq).fill(0);
     const inHyp = new Array<number>(nFreq).fill(0);
     const inRef = new Array<number>(nFreq).fill(0);
     for (let i = 0; i < count; i++) {
-      const h = countMap(words(sys.hyps[i]!), 1);
+      const h = countMap(words(hyps[i]!), 1);
       const r = countMap(refWords[i]![0]!, 1);
       for (const [w, c] of h) {
         const k = fb(w);
@@ -340,9 +576,9 @@ export function buildReport(
   // N-grams each system matches more (or less) often than the baseline.
   const maxN = options.ngramOrder ?? 4;
   const top = options.ngramTop ?? 25;
-  const matchedBy = systems.map((sys) => {
+  const matchedBy = hypsBySegment.map((hyps) => {
     const m = new Map<string, number>();
-    for (let i = 0; i < count; i++) matchedNgrams(words(sys.hyps[i]!), refWords[i]!, maxN, m);
+    for (let i = 0; i < count; i++) matchedNgrams(words(hyps[i]!), refWords[i]!, maxN, m);
     return m;
   });
   const ngramDiffs: ReportNgramDiff[] = [];
@@ -384,8 +620,16 @@ export function buildReport(
     }
     order = order.slice(0, limit).sort((p, q) => p - q);
     for (const i of order) {
-      views[i] = systems.map((sys) =>
-        metrics.flatMap((m) => (typeof m.explain === "function" ? explanationViews(m.name, m.explain(sys.hyps[i]!, refs[i]!), sys.hyps[i]!, refs[i]!, options.adapters) : [])),
+      views[i] = hypsBySegment.map((hyps, s) =>
+        metrics.flatMap((m) => {
+          if (typeof m.explain !== "function") return [];
+          const hyp = hyps[i]!;
+          try {
+            return explanationViews(m.name, m.explain(hyp, refs[i]!), hyp, refs[i]!, options.adapters);
+          } catch (error) {
+            throw located(error, m, segmentAt(plans[s], systems[s]!, i));
+          }
+        }),
       );
     }
   }
@@ -400,7 +644,17 @@ export function buildReport(
     baseline,
     count,
     refs,
-    hyps: systems.map((s) => s.hyps),
+    hyps: hypsBySegment,
+    ...(plans.every((p) => p.pos === null)
+      ? {}
+      : {
+          recordOf: plans.map((p) => {
+            if (p.pos === null) return null;
+            const out = new Array<number>(count);
+            p.pos.forEach((i, j) => (out[i] = j));
+            return out;
+          }),
+        }),
     metrics: metrics.map((m) => ({ name: m.name, signature: m.signature(), higherIsBetter: m.higherIsBetter })),
     measures,
     segmentScores,
@@ -417,31 +671,50 @@ export function buildReport(
   }
 }
 
+/** One record of {@link groupRecords}: the CLI's JSONL layout, with where it came from. */
+export interface ReportRecord {
+  /** The system (default "system"). */
+  readonly system?: string;
+  readonly hyp: string;
+  readonly refs: readonly string[];
+  /** The source sentence, when known. */
+  readonly src?: string;
+  /** Where the record came from (e.g. `in.jsonl line 7`), named in error messages. */
+  readonly location?: string;
+}
+
 /**
- * Groups `{ system, hyp, refs }` records (the CLI's JSONL layout) into systems and references.
- * Records of one system are in segment order; every system must have the same number of segments,
- * and segment i's references are taken from the first system's record i.
- * @throws GramscoreError `LENGTH_MISMATCH` when systems have different segment counts.
+ * Groups records into systems (in order of first appearance), each keeping its own references (and
+ * sources and locations): {@link buildReport} scores every record against its own references and
+ * matches each system's records to the segments by them. The segments are the first system's, in
+ * its order (`references`, and `sources` when every record of the first system has one).
+ * @throws GramscoreError `EMPTY_INPUT` when there are no records.
  */
-export function groupRecords(records: Iterable<{ readonly system?: string; readonly hyp: string; readonly refs: readonly string[] }>): {
+export function groupRecords(records: Iterable<ReportRecord>): {
   systems: ReportSystem[];
   references: (readonly string[])[];
+  sources?: string[];
 } {
-  const by = new Map<string, { hyps: string[]; refs: (readonly string[])[] }>();
+  const by = new Map<string, { hyps: string[]; refs: (readonly string[])[]; sources: (string | undefined)[]; locations: (string | undefined)[] }>();
   for (const r of records) {
     const name = r.system ?? "system";
     let e = by.get(name);
-    if (!e) by.set(name, (e = { hyps: [], refs: [] }));
+    if (!e) by.set(name, (e = { hyps: [], refs: [], sources: [], locations: [] }));
     e.hyps.push(r.hyp);
     e.refs.push(r.refs);
+    e.sources.push(r.src);
+    e.locations.push(r.location);
   }
   const entries = [...by.entries()];
   if (entries.length === 0) throw new GramscoreError(ErrorCode.EMPTY_INPUT, "No records were given; a report needs { system, hyp, refs } records.");
-  const n = entries[0]![1].hyps.length;
-  for (const [name, e] of entries) {
-    if (e.hyps.length !== n) {
-      throw new GramscoreError(ErrorCode.LENGTH_MISMATCH, `System "${name}" has ${e.hyps.length} records but "${entries[0]![0]}" has ${n}; every system needs one record per segment.`);
-    }
-  }
-  return { systems: entries.map(([name, e]) => ({ name, hyps: e.hyps })), references: entries[0]![1].refs };
+  const all = <T>(list: (T | undefined)[]): list is T[] => list.every((x) => x !== undefined);
+  const systems: ReportSystem[] = entries.map(([name, e]) => ({
+    name,
+    hyps: e.hyps,
+    refs: e.refs,
+    ...(all(e.sources) ? { sources: e.sources } : {}),
+    ...(all(e.locations) ? { locations: e.locations } : {}),
+  }));
+  const first = systems[0]!;
+  return { systems, references: [...first.refs!], ...(first.sources === undefined ? {} : { sources: [...first.sources] }) };
 }

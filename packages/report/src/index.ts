@@ -6,6 +6,7 @@ export type {
   ReportMeasure,
   ReportNgramDiff,
   ReportOptions,
+  ReportRecord,
   ReportSystem,
   ScoreAnnotation,
 } from "./data.js";

@@ -63,20 +63,58 @@ export interface MatchAdapter {
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null;
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
 
-/** Marks, for each n-gram `grams[k]` matched `counts[k]` times, its first `counts[k]` occurrences in `units`. */
-function markFirstOccurrences(units: readonly string[], grams: readonly (readonly string[])[], counts: readonly number[], marks: number[], mark: (n: number) => number): void {
+/**
+ * Marks, for each n-gram `grams[k]` matched `counts[k]` times, its first `counts[k]` occurrences in
+ * `units` (overlapping occurrences count, as a scan from the left finds them): each unit of a marked
+ * occurrence gets `mark(n)` unless it already has a higher mark. Linear in `units` (times the largest
+ * n): the occurrences of every n-gram length are found in one pass over `units`, through a map from
+ * the n-grams asked for to their positions, instead of one scan of `units` per n-gram. The same
+ * marks as that scan (a property test keeps it so). @internal
+ */
+export function markFirstOccurrences(units: readonly string[], grams: readonly (readonly string[])[], counts: readonly number[], marks: number[], mark: (n: number) => number): void {
+  // Every n-gram is compared through ids of its units: a key of numbers separated by commas is
+  // unambiguous whatever the units hold. A unit of a gram that never occurs in `units` has no id, and
+  // the gram cannot occur.
+  let ids: Map<string, number> | undefined;
+  const idOf = (u: string): number => {
+    if (ids === undefined) {
+      ids = new Map();
+      for (const x of units) if (!ids.has(x)) ids.set(x, ids.size);
+    }
+    return ids.get(u) ?? -1;
+  };
+  // Per n-gram length, per key: how many first occurrences to mark. Grams asked for twice mark the
+  // first max(count) occurrences, as the scan does (each scan starts again from the left).
+  const wanted = new Map<number, Map<string, number>>();
   grams.forEach((g, k) => {
-    let left = counts[k] ?? 0;
     const n = g.length;
-    for (let i = 0; left > 0 && i + n <= units.length; i++) {
-      let same = true;
-      for (let j = 0; j < n && same; j++) same = units[i + j] === g[j];
-      if (!same) continue;
-      left--;
-      const m = mark(n);
+    const count = counts[k] ?? 0;
+    if (n === 0 || n > units.length || !(count > 0)) return;
+    let key = "";
+    for (let j = 0; j < n; j++) {
+      const id = idOf(g[j]!);
+      if (id < 0) return;
+      key += j === 0 ? `${id}` : `,${id}`;
+    }
+    let byKey = wanted.get(n);
+    if (byKey === undefined) wanted.set(n, (byKey = new Map()));
+    if (!((byKey.get(key) ?? 0) >= count)) byKey.set(key, count);
+  });
+  if (wanted.size === 0) return;
+  const unitIds = units.map(idOf);
+  for (const [n, byKey] of wanted) {
+    const m = mark(n);
+    // `left` counts down per key: the occurrences still to mark.
+    const left = new Map(byKey);
+    for (let i = 0; i + n <= units.length; i++) {
+      let key = `${unitIds[i]!}`;
+      for (let j = 1; j < n; j++) key += `,${unitIds[i + j]!}`;
+      const l = left.get(key);
+      if (l === undefined || !(l > 0)) continue;
+      left.set(key, l - 1);
       for (let j = i; j < i + n; j++) if (marks[j]! < m) marks[j] = m;
     }
-  });
+  }
 }
 
 const orderLegend = (max: number, what: string): MatchLegend[] =>

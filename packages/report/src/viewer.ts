@@ -37,6 +37,13 @@ export function reportViewer(data: any, root: HTMLElement): void {
   const fmt = (v: number | null | undefined, d: number) => (v === null || v === undefined || !Number.isFinite(v) ? "–" : v.toFixed(d));
 
   const section = (id: string, title: string, ...kids: any[]) => $("section", { id }, $("h2", { text: title }), ...kids);
+  // Text cut to n characters (code points: a pair of surrogates is never split).
+  const cut = (text: string, n: number) => {
+    const chars = Array.from(text);
+    return chars.length > n ? chars.slice(0, n - 1).join("") + "…" : text;
+  };
+  // A word as a shell takes it: quoted when it is not plain (a system's name may hold anything).
+  const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : "'" + word.replace(/'/g, "'\\''") + "'");
 
   // Header.
   root.append(
@@ -98,7 +105,7 @@ export function reportViewer(data: any, root: HTMLElement): void {
       const q = (p: number): number => v[Math.min(v.length - 1, Math.floor(p * (v.length - 1)))] as number;
       const y = 8 + s * rowH;
       g.append(
-        svg("text", { x: 104, y: y + 11, "text-anchor": "end", "font-size": 11, fill: "#374151", text: systems[s].length > 16 ? systems[s].slice(0, 15) + "…" : systems[s] }),
+        svg("text", { x: 104, y: y + 11, "text-anchor": "end", "font-size": 11, fill: "#374151", text: cut(systems[s], 16) }),
         svg("line", { x1: x(q(0)), x2: x(q(1)), y1: y + 7, y2: y + 7, stroke: "#9ca3af" }),
         svg("rect", { x: x(q(0.25)), y: y + 1, width: Math.max(1, x(q(0.75)) - x(q(0.25))), height: 12, fill: color(s), "fill-opacity": 0.35, stroke: color(s) }),
         svg("line", { x1: x(q(0.5)), x2: x(q(0.5)), y1: y, y2: y + 14, stroke: color(s), "stroke-width": 2 }),
@@ -241,7 +248,7 @@ export function reportViewer(data: any, root: HTMLElement): void {
           $("td", { text: fmt(vals[st.a][i], d) }),
           $("td", { text: fmt(vals[st.b][i], d) }),
           $("td", { class: diff > 0 ? "up" : diff < 0 ? "down" : "", "data-diff": diff, text: (diff > 0 ? "+" : "") + fmt(diff, d) }),
-          $("td", { class: "text", text: h.length > 110 ? h.slice(0, 108) + "…" : h }),
+          $("td", { class: "text", text: cut(h, 109) }),
         ),
       );
     }
@@ -316,7 +323,7 @@ export function reportViewer(data: any, root: HTMLElement): void {
         $("p", { class: "scores-line" }, ...data.segmentScores.map((sc: any) => $("span", { class: "chip" }, `${sc.label} `, $("b", { text: fmt(sc.values[s][i], decimalsOf([sc.values[s][i]])) })))),
       );
       if (views) for (const v of views[s]) box.append(drawView(v));
-      else box.append($("p", { class: "hypline" }, $("b", { text: "hypothesis: " }), data.hyps[s][i]), $("p", { class: "hint", text: `Match views are embedded for the ${Object.keys(data.views).length} segments where the systems differ most (marked ◆). For this one, run gramscore explain with the same input and --system "${systems[s]}" --line ${i + 1}.` }));
+      else box.append($("p", { class: "hypline" }, $("b", { text: "hypothesis: " }), data.hyps[s][i]), $("p", { class: "hint", text: `Match views are embedded for the ${Object.keys(data.views).length} segments where the systems differ most (marked ◆). For this one, run gramscore explain with the same input and --system ${shellWord(systems[s])} --line ${(data.recordOf && data.recordOf[s] ? data.recordOf[s][i] : i) + 1}.` }));
       kids.push(box);
     }
     detail.replaceChildren(...kids);

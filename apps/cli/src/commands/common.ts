@@ -57,16 +57,18 @@ export function checkFinite(ctx: Context, report: Report): void {
   for (const system of report.systems) {
     report.metrics.forEach((m, k) => {
       const summary = system.scores[k]?.summary ?? {};
-      for (const [key, value] of Object.entries(summary)) {
-        if (!Number.isNaN(value)) continue;
-        ctx.io.stderr.write(
-          `gramscore: error: the metric ${m.name}${m.plugin === "" ? "" : ` (plugin ${m.plugin})`} returned NaN for ${key} of system ${system.name}: ` +
-            "that number is not a score. Fix the metric (or the data it cannot handle), or leave it out with -m.\n",
-        );
-        ctx.exitCode = 1;
-      }
+      for (const [key, value] of Object.entries(summary)) if (Number.isNaN(value)) reportNaN(ctx, m, key, system.name);
     });
   }
+}
+
+/** {@link checkFinite}'s message for one NaN corpus number (the `report` command checks its table with it); sets exit code 1. */
+export function reportNaN(ctx: Context, metric: { readonly name: string; readonly plugin: string }, key: string, system: string): void {
+  ctx.io.stderr.write(
+    `gramscore: error: the metric ${metric.name}${metric.plugin === "" ? "" : ` (plugin ${metric.plugin})`} returned NaN for ${key} of system ${system}: ` +
+      "that number is not a score. Fix the metric (or the data it cannot handle), or leave it out with -m.\n",
+  );
+  ctx.exitCode = 1;
 }
 
 /** Warns once about built-in plugins that failed to load (not merely missing or empty). */

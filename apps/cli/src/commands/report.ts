@@ -1,12 +1,14 @@
 /** `gramscore report`: one self-contained HTML file comparing systems (scores, buckets, n-grams, segments with their matches). */
 import { InvalidArgumentError, type Command } from "commander";
-import { buildReport, groupRecords, renderReport } from "@gramscore/report";
+import { buildReport, groupRecords, renderReport, type ReportData, type ReportRecord } from "@gramscore/report";
 import { recordBatches, type ByteCounter } from "../input.js";
 import { checkOutputPath } from "../output.js";
 import { startProgress } from "../progress.js";
 import { columnOfRows, rowsFromStats, significancePlan } from "../significance.js";
 import { confidenceInterval } from "@gramscore/significance";
-import { emit, metricNames, openInput, prepareMetrics, warnUnavailable, type InputFlags } from "./common.js";
+import type { Metric } from "@gramscore/core";
+import { pluginFailure, type PreparedMetric } from "../engine.js";
+import { emit, metricNames, openInput, prepareMetrics, reportNaN, warnUnavailable, type InputFlags } from "./common.js";
 import { SCOPED_HELP, bind, inputOptions, type CommandModule, type Context } from "./kit.js";
 
 interface ReportFlags extends InputFlags {
@@ -30,6 +32,9 @@ function commandLine(names: readonly string[], refs: readonly string[], flags: R
   const words = ["gramscore", "report", "-m", names.join(",")];
   words.push(...refs);
   if (flags.input !== undefined && flags.input.length > 0) words.push(refs.length > 0 ? "-i" : "--input", ...flags.input);
+  // The names the page shows, and the text as it was read.
+  for (const name of flags.system ?? []) words.push("--system", name);
+  if (flags.keepWhitespace === true) words.push("--keep-whitespace");
   if (flags.baseline !== undefined) words.push("--baseline", flags.baseline);
   if (flags.explainLimit !== undefined) words.push("--explain-limit", String(flags.explainLimit));
   if (flags.title !== undefined) words.push("--title", flags.title);
@@ -58,11 +63,11 @@ async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Com
   const refs = [...args, ...(flags.refs ?? [])];
   checkOutputPath(ctx.io, flags.output ?? "report.html", [...refs, ...(flags.input ?? [])]);
   const bytes: ByteCounter = { read: 0, total: 0 };
-  const records: { system: string; hyp: string; refs: readonly string[] }[] = [];
+  const records: ReportRecord[] = [];
   const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
   try {
     for await (const batch of recordBatches(openInput(ctx, refs, flags, bytes))) {
-      for (const r of batch) records.push({ system: r.system, hyp: r.hyp, refs: r.refs });
+      for (const r of batch) records.push({ system: r.system, hyp: r.hyp, refs: r.refs, location: `${r.source} line ${r.line}` });
       progress.update(records.length);
     }
   } finally {
@@ -72,7 +77,7 @@ async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Com
   const data = buildReport(
     systems,
     references,
-    prepared.map((m) => m.metric),
+    prepared.map((m) => guarded(m.metric)),
     {
       command: commandLine(prepared.map((m) => m.name), refs, flags),
       ...(flags.title === undefined ? {} : { title: flags.title }),
@@ -80,7 +85,8 @@ async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Com
       ...(flags.explainLimit === undefined ? {} : { explainLimit: flags.explainLimit }),
       ...(plan?.kind === "confidence"
         ? {
-            annotate: ({ metric, stats }) => {
+            // The system's statistics in its own order: the rows score's --confidence resamples.
+            annotate: ({ metric, ownStats: stats }) => {
               const rows = rowsFromStats(metric, stats);
               const c = confidenceInterval(rows, { samples: plan.samples, seed: plan.seed });
               const column = columnOfRows(rows.name, Object.keys(metric.summarize(metric.score(stats.reduce((a, b) => metric.merge(a, b), metric.empty()), "corpus"))));
@@ -93,6 +99,40 @@ async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Com
   const output = flags.output ?? "report.html";
   await emit(ctx, renderReport(data), output);
   ctx.io.stderr.write(`gramscore: wrote ${output} (${systems.length} system${systems.length === 1 ? "" : "s"} × ${references.length} segments)\n`);
+  checkFiniteTable(ctx, prepared, data);
+}
+
+/**
+ * The metric with every method call guarded as `score` guards it: an exception that is not a
+ * `GramscoreError` becomes score's `PLUGIN_FAILED` naming the metric (buildReport puts the record's
+ * file and line in front), instead of "unexpected error".
+ */
+function guarded(metric: Metric): Metric {
+  return new Proxy(metric, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        try {
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        } catch (error) {
+          throw pluginFailure(error, target);
+        }
+      };
+    },
+  });
+}
+
+/**
+ * After the file is written, as `score` after its output: a NaN corpus number in the table exits
+ * with 1, naming the metric, its plugin, the column and the system (systems, then metrics, in order).
+ */
+function checkFiniteTable(ctx: Context, prepared: readonly PreparedMetric[], data: ReportData): void {
+  data.systems.forEach((system, s) => {
+    prepared.forEach((m, k) => {
+      for (const measure of data.measures) if (measure.metric === k && Number.isNaN(measure.corpus[s])) reportNaN(ctx, m, measure.column, system);
+    });
+  });
 }
 
 function parseLimit(value: string): number {
