@@ -1,0 +1,129 @@
+/**
+ * Issue 26: what the CLI writes and where (`-o` through symbolic links, temporary files on a signal,
+ * checked standard output in every command), `pairwise` and `mbr` reading input as `score` does, and
+ * messages that say what was expected, what came and how to fix it. Each describe block names its item.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { closeSync, createReadStream, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, readlinkSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createChrf } from "@gramscore/metric-chrf";
+import { assertBuilt, cli, cliJs, data, inProcess, tempDir, writeFiles } from "./helpers.js";
+
+const reliab = join(data, "..", "reliab");
+const misbehaving = join(reliab, "misbehaving.mjs");
+const noWordnet = join(reliab, "no-wordnet.mjs");
+
+/** Runs the built CLI with its standard output on `fd` (a file, /dev/full); resolves with its exit and stderr. */
+function runWithStdout(fd: number, args: readonly string[], cwd: string, stdin?: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [cliJs, ...args], {
+      cwd,
+      stdio: [stdin === undefined ? "ignore" : "pipe", fd, "pipe"],
+      env: { ...process.env, NO_COLOR: "1", GRAMSCORE_FORMAT: "", GRAMSCORE_JOBS_MIN_BYTES: "0" },
+    });
+    let err = "";
+    child.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+    if (stdin !== undefined) child.stdin!.end(stdin);
+    child.on("error", fail);
+    child.on("close", (code, signal) => done({ code, signal, stderr: err }));
+  });
+}
+
+/** A folder with the small text fixtures (ref.txt, hyp.txt). */
+function textFolder(): string {
+  const dir = tempDir("gramscore-io-");
+  writeFiles(dir, { "ref.txt": readFileSync(join(data, "refA.txt"), "utf8"), "hyp.txt": readFileSync(join(data, "sysA.txt"), "utf8") });
+  return dir;
+}
+
+const temps = (dir: string) => readdirSync(dir).filter((n) => n.endsWith(".tmp"));
+
+describe("item 1: -o replaces only a regular file, at the end of its symbolic links", () => {
+  beforeAll(() => assertBuilt());
+
+  it("a link to a regular file stays a link; the file it points to is replaced, its temporary file beside it", async () => {
+    const dir = textFolder();
+    mkdirSync(join(dir, "sub"));
+    writeFileSync(join(dir, "sub", "real.json"), "previous\n");
+    symlinkSync("sub/real.json", join(dir, "link.json"));
+    symlinkSync("sub/missing.json", join(dir, "dangling.json"));
+    for (const out of ["link.json", "dangling.json"]) {
+      const r = await inProcess(["score", "-m", "bleu", "ref.txt", "-i", "hyp.txt", "-f", "json", "-o", out], { cwd: dir });
+      expect(r.code, r.stderr).toBe(0);
+      expect(lstatSync(join(dir, out)).isSymbolicLink()).toBe(true);
+    }
+    expect(readlinkSync(join(dir, "link.json"))).toBe("sub/real.json");
+    expect(JSON.parse(readFileSync(join(dir, "sub", "real.json"), "utf8")).metrics[0].metric).toBe("bleu");
+    expect(JSON.parse(readFileSync(join(dir, "sub", "missing.json"), "utf8")).metrics[0].metric).toBe("bleu");
+    expect(readdirSync(join(dir, "sub")).sort()).toEqual(["missing.json", "real.json"]);
+    expect(temps(dir)).toEqual([]);
+  });
+
+  it("a link to a FIFO is written through (the FIFO stays)", async () => {
+    const dir = textFolder();
+    execFileSync("mkfifo", [join(dir, "fifo")]);
+    symlinkSync("fifo", join(dir, "out"));
+    const chunks: Buffer[] = [];
+    const read = new Promise<string>((done, fail) => {
+      const s = createReadStream(join(dir, "fifo"));
+      s.on("data", (c) => chunks.push(c as Buffer));
+      s.on("end", () => done(Buffer.concat(chunks).toString("utf8")));
+      s.on("error", fail);
+    });
+    const r = await cli(["score", "-m", "bleu", "ref.txt", "-i", "hyp.txt", "-f", "json", "-o", "out"], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(await read).metrics[0].metric).toBe("bleu");
+    expect(lstatSync(join(dir, "fifo")).isFIFO()).toBe(true);
+    expect(lstatSync(join(dir, "out")).isSymbolicLink()).toBe(true);
+  });
+
+  it("-o through a descriptor link (as /dev/stdout -> /proc/self/fd/1) with stdout on a file: written there, appended, the link kept", async () => {
+    const dir = textFolder();
+    symlinkSync("/proc/self/fd/1", join(dir, "stdout"));
+    const captured = join(dir, "captured.txt");
+    const fd = openSync(captured, "w");
+    try {
+      writeSync(fd, "header\n");
+      const r = await runWithStdout(fd, ["score", "-m", "bleu", "ref.txt", "-i", "hyp.txt", "-f", "json", "-o", join(dir, "stdout")], dir);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+    } finally {
+      closeSync(fd);
+    }
+    expect(lstatSync(join(dir, "stdout")).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(dir, "stdout"))).toBe("/proc/self/fd/1");
+    const text = readFileSync(captured, "utf8");
+    expect(text.startsWith("header\n")).toBe(true);
+    expect(JSON.parse(text.slice("header\n".length)).metrics[0].metric).toBe("bleu");
+    expect(temps(dir)).toEqual([]);
+  });
+});
+
+describe("item 2: a terminating signal removes the temporary file of -o", () => {
+  beforeAll(() => assertBuilt());
+
+  for (const [signal, status] of [["SIGTERM", 143], ["SIGINT", 130]] as const) {
+    it(`${signal}: no temporary file stays, the previous file is kept, exit ${status}`, async () => {
+      const dir = textFolder();
+      writeFileSync(join(dir, "out.jsonl"), "previous\n");
+      const child = spawn(process.execPath, [cliJs, "score", "-m", "bleu", "ref.txt", "--segments", "-f", "jsonl", "-o", "out.jsonl"], {
+        cwd: dir,
+        stdio: ["pipe", "ignore", "pipe"],
+        env: { ...process.env, NO_COLOR: "1" },
+      });
+      let err = "";
+      child.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+      const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on("close", (code, sig) => done({ code, signal: sig })));
+      // Standard input stays open: the run waits for more hypotheses with its temporary file created.
+      child.stdin!.write("the cat sat on the mat\n");
+      for (let i = 0; i < 600 && temps(dir).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(temps(dir), err).toHaveLength(1);
+      child.kill(signal);
+      const end = await closed;
+      expect(end).toEqual({ code: status, signal: null });
+      expect(temps(dir)).toEqual([]);
+      expect(readFileSync(join(dir, "out.jsonl"), "utf8")).toBe("previous\n");
+    });
+  }
+});
