@@ -127,3 +127,49 @@ describe("item 2: a terminating signal removes the temporary file of -o", () => 
     });
   }
 });
+
+describe("item 3: every command checks its writes to standard output", () => {
+  beforeAll(() => assertBuilt());
+
+  it("tokenize, explain, demo, list and --help on a full disk (> /dev/full): IO_ERROR, exit 1", async () => {
+    const dir = textFolder();
+    const full = openSync("/dev/full", "w");
+    try {
+      for (const args of [
+        ["tokenize", "-t", "13a", "hyp.txt"],
+        ["explain", "-m", "bleu", "--hyp", "the cat", "--ref", "the cat"],
+        ["explain", "-m", "bleu", "--hyp", "the cat", "--ref", "the cat", "-f", "json"],
+        ["demo", "-f", "csv"],
+        ["list"],
+        ["list", "-f", "json"],
+        ["--help"],
+        ["score", "--help"],
+        ["--version"],
+      ]) {
+        const r = await runWithStdout(full, args, dir);
+        expect(r.code, args.join(" ")).toBe(1);
+        expect(r.stderr).toContain("gramscore: error: Cannot write standard output: no space left on the device (ENOSPC)");
+        expect(r.stderr).not.toMatch(/\n\s+at /);
+      }
+    } finally {
+      closeSync(full);
+    }
+  });
+
+  it("demo --report waits for the report: a folder is refused before anything is printed, a file is written before 'wrote'", async () => {
+    const dir = tempDir("gramscore-io-");
+    mkdirSync(join(dir, "reports"));
+    const bad = await inProcess(["demo", "--report", "reports"], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--report reports is a folder");
+    expect(bad.stderr).not.toContain("wrote");
+    expect(bad.stdout).toBe("");
+    const missing = await inProcess(["demo", "--report", "nodir/r.html"], { cwd: dir });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("the folder nodir does not exist");
+    const ok = await inProcess(["demo", "-f", "csv", "--report", "r.html"], { cwd: dir });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stderr).toContain("gramscore: wrote r.html");
+    expect(readFileSync(join(dir, "r.html"), "utf8")).toMatch(/^<!doctype html>/i);
+  });
+});

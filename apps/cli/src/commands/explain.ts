@@ -5,6 +5,7 @@ import { usageError, withLocation } from "../errors.js";
 import { highlightWords, matchedStrings, renderTree } from "../explain.js";
 import { recordBatches, type InputRecord } from "../input.js";
 import { colors, useColor } from "../io.js";
+import { writeStdout } from "../output.js";
 import { VERSION } from "../version.js";
 import { globals, metricNames, openInput, prepareMetrics, warnUnavailable, type InputFlags } from "./common.js";
 import { SCOPED_HELP, bind, collect, collectList, parsePositive, type CommandModule, type Context } from "./kit.js";
@@ -60,7 +61,7 @@ async function action(
         explanation: r.explanation ?? null,
       })),
     };
-    ctx.io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    await writeStdout(ctx.io.stdout, `${JSON.stringify(doc, null, 2)}\n`);
     return;
   }
   const c = colors(useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false));
@@ -79,7 +80,7 @@ async function action(
     else out.push(`  ${c.bold("why")}`, ...renderTree(r.explanation, c, 4, "    "));
     out.push("");
   }
-  ctx.io.stdout.write(`${out.join("\n")}`);
+  await writeStdout(ctx.io.stdout, out.join("\n"));
 }
 
 async function findSegment(ctx: Context, refs: string[], flags: InputFlags, line: number, system: string | undefined): Promise<InputRecord> {

@@ -2,6 +2,7 @@
 import { Option, type Command } from "commander";
 import { usageError, withLocation } from "../errors.js";
 import { readTextLines } from "../input.js";
+import { writeStdout } from "../output.js";
 import { collectSpecOptions } from "../spec-options.js";
 import { warnUnavailable } from "./common.js";
 import { bind, type CommandModule, type Context } from "./kit.js";
@@ -26,7 +27,7 @@ async function action(ctx: Context, files: string[], flags: { tokenizer: string;
       }
       out.push(flags.format === "json" ? JSON.stringify(tokens) : tokens.join(" "));
     }
-    ctx.io.stdout.write(`${out.join("\n")}\n`);
+    await writeStdout(ctx.io.stdout, `${out.join("\n")}\n`);
   }
 }
 
