@@ -173,3 +173,67 @@ describe("item 3: every command checks its writes to standard output", () => {
     expect(readFileSync(join(dir, "r.html"), "utf8")).toMatch(/^<!doctype html>/i);
   });
 });
+
+describe("item 4: pairwise and mbr decode their input as score does", () => {
+  const hyp = "\uFEFFthe cat sat on the mat";
+  const ref = "the cat sat on the mat";
+
+  it("pairwise keeps a text file's byte order mark in the first word, as score does, with the same warning", async () => {
+    const dir = tempDir("gramscore-io-");
+    writeFiles(dir, { "hyp.txt": `${hyp}\n`, "ref.txt": `${ref}\n` });
+    const r = await inProcess(["pairwise", "-m", "chrf", "--hyps", "hyp.txt", "--refs", "ref.txt"], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    const chrf = createChrf();
+    const want = chrf.score(chrf.stats(hyp, [ref]), "segment").score;
+    expect(want).not.toBe(100);
+    expect(JSON.parse(r.stdout)).toEqual({ hyp: 0, scores: [want] });
+    expect(r.stderr).toContain("hyp.txt line 1 starts with a UTF-8 byte order mark");
+    const scored = await inProcess(["score", "-m", "chrf", "ref.txt", "-i", "hyp.txt", "-f", "json"], { cwd: dir });
+    expect(JSON.parse(scored.stdout).metrics[0].systems[0].corpus.score).toBe(want);
+  });
+
+  it("invalid UTF-8 is an error naming the file and line (pairwise, mbr), after the lines before it", async () => {
+    const dir = tempDir("gramscore-io-");
+    writeFileSync(join(dir, "hyp.txt"), Buffer.from([...Buffer.from("the cat\nthe "), 0xff, ...Buffer.from(" dog\n")]));
+    writeFileSync(join(dir, "ref.txt"), "the cat\n");
+    const p = await inProcess(["pairwise", "-m", "chrf", "--hyps", "hyp.txt", "--refs", "ref.txt"], { cwd: dir });
+    expect(p.code).toBe(1);
+    expect(p.stderr).toContain("gramscore: error: hyp.txt line 2: not valid UTF-8 text");
+    expect(p.stdout).toBe("");
+    const record = JSON.stringify({ id: 1, candidates: ["a b", "a c"] });
+    writeFileSync(join(dir, "c.jsonl"), Buffer.from([...Buffer.from(`${record}\n{"id": 2, "candidates": ["`), 0xc3, ...Buffer.from(`"]}\n`)]));
+    const m = await inProcess(["mbr", "-m", "chrf", "--input", "c.jsonl"], { cwd: dir });
+    expect(m.code).toBe(1);
+    expect(m.stderr).toContain("gramscore: error: c.jsonl line 2: not valid UTF-8 text");
+    expect(m.stdout.trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  it("mbr skips a JSONL file's byte order mark, as score does", async () => {
+    const dir = tempDir("gramscore-io-");
+    writeFileSync(join(dir, "c.jsonl"), `\uFEFF${JSON.stringify({ id: "x", candidates: ["a b", "a b c"] })}\n`);
+    const r = await inProcess(["mbr", "-m", "chrf", "--input", "c.jsonl"], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).id).toBe("x");
+  });
+
+  it("mbr refuses weights whose sum overflows, and bad weights are data errors (exit 1), for both methods", async () => {
+    for (const method of ["pairwise", "aggregate"]) {
+      const r = await inProcess(["mbr", "-m", "chrf", "--method", method], { stdin: `${JSON.stringify({ id: 1, candidates: ["a b", "a c"] })}\n{"id":2,"candidates":["a b","a c"],"weights":[1e308,1e308]}\n` });
+      expect(r.code, method).toBe(1);
+      expect(r.stderr).toMatch(/^gramscore: error: stdin line 2: the record's "weights" cannot be used: weights add up to Infinity/);
+      expect(r.stdout.trimEnd().split("\n")).toHaveLength(1);
+      for (const weights of [[1], [-1, 2], [0, 0]]) {
+        const bad = await inProcess(["mbr", "-m", "chrf", "--method", method], { stdin: JSON.stringify({ id: 1, candidates: ["a b", "a c"], weights }) });
+        expect(bad.code, `${method} ${JSON.stringify(weights)}`).toBe(1);
+        expect(bad.stderr).toContain("stdin line 1: the record's \"weights\" cannot be used");
+      }
+    }
+  });
+
+  it("mbr: a NaN utility from a plugin is written (null) and then exits 1 naming the metric, plugin and record", async () => {
+    const r = await inProcess(["--plugin", misbehaving, "mbr", "-m", "nan-pairs"], { stdin: `${JSON.stringify({ id: "r7", candidates: ["a b", "a c"] })}\n` });
+    expect(JSON.parse(r.stdout)).toEqual({ id: "r7", index: 0, candidate: "a b", utility: null });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the metric nan-pairs (plugin misbehaving) gave NaN as the expected utility of candidate 0 of record "r7" (stdin line 1)');
+  });
+});

@@ -176,9 +176,10 @@ export function inputPaths(refs: readonly string[], flags: InputFlags): string[]
 
 /**
  * Warns about text files that start with a UTF-8 byte order mark: it stays in the first token (as in
- * sacrebleu, whose numbers are kept), which is rarely what was meant.
+ * sacrebleu, whose numbers are kept), which is rarely what was meant. `-` (stdin) and `.gz` files are
+ * not looked at.
  */
-function warnBom(ctx: Context, files: readonly string[]): void {
+export function warnBom(ctx: Context, files: readonly string[]): void {
   for (const file of files) {
     if (file === "-" || file.endsWith(".gz")) continue;
     let fd: number | undefined;
