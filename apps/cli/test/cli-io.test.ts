@@ -237,3 +237,55 @@ describe("item 4: pairwise and mbr decode their input as score does", () => {
     expect(r.stderr).toContain('the metric nan-pairs (plugin misbehaving) gave NaN as the expected utility of candidate 0 of record "r7" (stdin line 1)');
   });
 });
+
+describe("item 5: messages say what was expected, what came and how to fix it", () => {
+  beforeAll(() => assertBuilt());
+
+  it("tokenize with a plugin tokenizer that returns a string, not an array", async () => {
+    const r = await inProcess(["--plugin", misbehaving, "tokenize", "-t", "as-string"], { stdin: "the cat\n" });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('line 1: The tokenizer "as-string" of plugin "misbehaving" used by gramscore tokenize must return an array of strings, but returned the string "the cat"');
+    expect(r.stderr).not.toContain("is not a function");
+  });
+
+  it("a plugin metric that returns BigInts: named, with the fix, in score (json, jsonl segments, csv) and explain", async () => {
+    for (const args of [
+      ["score", "-m", "bigint-metric", "refA.txt", "-i", "sysA.txt", "-f", "json"],
+      ["score", "-m", "bigint-metric", "refA.txt", "-i", "sysA.txt", "-f", "csv"],
+      ["score", "-m", "bigint-metric", "refA.txt", "-i", "sysA.txt", "-f", "jsonl", "--segments"],
+      ["explain", "-m", "bigint-metric", "--hyp", "a", "--ref", "b", "-f", "json"],
+    ]) {
+      const r = await inProcess(["--plugin", misbehaving, ...args]);
+      expect(r.code, args.join(" ")).toBe(1);
+      expect(r.stderr).toMatch(/gramscore: error: .*the metric bigint-metric.* returned .*BigInt.*Fix the plugin/);
+      expect(r.stderr).not.toContain("Do not know how to serialize");
+      expect(r.stderr).not.toContain("unexpected error");
+    }
+  });
+
+  it("-m meteor without @gramscore/wordnet names @gramscore/wordnet, not the metric package that is installed", async () => {
+    const r = await cli(["score", "-m", "meteor", "refA.txt", "-i", "sysA.txt"], { nodeArgs: ["--import", noWordnet] });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('The metric "meteor" comes from @gramscore/metric-meteor, which is installed but could not be loaded');
+    expect(r.stderr).toContain("npm install @gramscore/wordnet");
+    expect(r.stderr).not.toContain("npm install @gramscore/metric-meteor");
+  });
+
+  it("mbr --exclude-self with --method aggregate is refused", async () => {
+    const r = await inProcess(["mbr", "-m", "chrf", "--method", "aggregate", "--exclude-self"], { stdin: JSON.stringify({ id: 1, candidates: ["a b", "a c"] }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--exclude-self works with --method pairwise only");
+    expect(r.stdout).toBe("");
+  });
+
+  it("an invalid GRAMSCORE_JOBS_MIN_BYTES is refused, naming the variable and its value", async () => {
+    for (const value of ["abc", "32MB", "-1"]) {
+      const r = await inProcess(["score", "-m", "bleu", "refA.txt", "-i", "sysA.txt", "-j", "2", "-f", "json"], { env: { NO_COLOR: "1", GRAMSCORE_JOBS_MIN_BYTES: value } });
+      expect(r.code, value).toBe(2);
+      expect(r.stderr).toContain(`GRAMSCORE_JOBS_MIN_BYTES is ${JSON.stringify(value)}, which is not a whole number of bytes`);
+      expect(r.stdout).toBe("");
+    }
+    const ok = await inProcess(["score", "-m", "bleu", "refA.txt", "-i", "sysA.txt", "-j", "2", "-f", "json"], { env: { NO_COLOR: "1", GRAMSCORE_JOBS_MIN_BYTES: "1000000000" } });
+    expect(ok.code, ok.stderr).toBe(0);
+  });
+});

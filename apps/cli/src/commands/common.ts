@@ -249,9 +249,11 @@ export async function scoreFromInput(
     );
   }
   if (jobs > 1) {
-    // Workers pay only on large inputs: below the bound, this thread scores (the same results).
+    // Workers pay only on large inputs: below the bound, this thread scores (the same results). The
+    // bound is read first, so that a bad GRAMSCORE_JOBS_MIN_BYTES is refused whatever the input.
+    const bound = jobsMinBytes(ctx.io.env);
     const size = inputBytes(inputPaths(refs, flags), ctx.io.cwd);
-    if (size !== undefined && size < jobsMinBytes(ctx.io.env)) {
+    if (size !== undefined && size < bound) {
       jobs = 1;
       const pool = ctx.warmPool;
       ctx.warmPool = undefined;

@@ -2,6 +2,7 @@
 import { Option, type Command } from "commander";
 import { validateSegment } from "@gramscore/core";
 import { usageError, withLocation } from "../errors.js";
+import { checkedResult, checkedSummary } from "../engine.js";
 import { highlightWords, matchedStrings, renderTree } from "../explain.js";
 import { recordBatches, type InputRecord } from "../input.js";
 import { colors, useColor } from "../io.js";
@@ -43,9 +44,9 @@ async function action(
   const results = metrics.map((m) => {
     // As evaluate() does for a one-segment corpus: merged into empty(), then scored.
     const stats = m.metric.merge(m.metric.empty(), m.metric.stats(segment.hyp, segment.refs));
-    const result = m.metric.score(stats, "segment");
+    const result = checkedResult(m.metric.score(stats, "segment"), m.name, m.plugin);
     const explanation = typeof m.metric.explain === "function" ? m.metric.explain(segment.hyp, segment.refs) : undefined;
-    return { m, result, summary: m.metric.summarize(result), explanation };
+    return { m, result, summary: checkedSummary(m.metric.summarize(result), m.name, m.plugin), explanation };
   });
   if (flags.format === "json") {
     const doc = {
