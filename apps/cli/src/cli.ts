@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { run } from "./run.js";
 
-// Commands write their results through output.ts, which reports a failed write (a full disk behind
-// `> file`, a reader that went away) as an error with exit code 1. This catches what is written
-// elsewhere (help, listings), so that no write error ends in a stack trace or a silent exit 0.
+// Every command, help and the version write through output.ts, which reports a failed write (a full
+// disk behind `> file`, a reader that went away) as an error with exit code 1. This is the last
+// resort for anything written otherwise, so that no write error ends in a stack trace or a silent exit 0.
 let stdoutError: NodeJS.ErrnoException | undefined;
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   stdoutError ??= error;

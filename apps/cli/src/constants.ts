@@ -1,3 +1,5 @@
+import { ErrorCode, GramscoreError } from "@gramscore/core";
+
 /** Output formats of `score`, `merge` and `demo`. */
 export const FORMATS = ["table", "json", "jsonl", "csv", "markdown", "latex"] as const;
 
@@ -38,8 +40,19 @@ export const JOBS_MIN_BYTES = 32 << 20;
 /** How much larger than its size a gzip file is counted when deciding on workers. */
 export const GZIP_FACTOR = 4;
 
-/** {@link JOBS_MIN_BYTES}, or `GRAMSCORE_JOBS_MIN_BYTES` when it is a whole number. */
+/**
+ * {@link JOBS_MIN_BYTES}, or `GRAMSCORE_JOBS_MIN_BYTES` (a whole number of bytes; unset or empty:
+ * the default).
+ * @throws GramscoreError `USAGE` naming the variable and its value when it is not a whole number.
+ */
 export function jobsMinBytes(env: Record<string, string | undefined>): number {
   const v = env.GRAMSCORE_JOBS_MIN_BYTES;
-  return v !== undefined && /^\d+$/.test(v) ? Number(v) : JOBS_MIN_BYTES;
+  if (v === undefined || v.trim() === "") return JOBS_MIN_BYTES;
+  if (/^\s*\d+\s*$/.test(v) && Number.isSafeInteger(Number(v))) return Number(v);
+  throw new GramscoreError(
+    ErrorCode.USAGE,
+    `GRAMSCORE_JOBS_MIN_BYTES is ${JSON.stringify(v)}, which is not a whole number of bytes; set it to one (e.g. 0 to always use workers with --jobs, ` +
+      `33554432 for the default 32 MiB), or unset it.`,
+    { details: { variable: "GRAMSCORE_JOBS_MIN_BYTES", value: v } },
+  );
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, STATS_FORMAT, createAccumulator, isGramscoreError, validateSegment } from "@gramscore/core";
+import { ErrorCode, GramscoreError, STATS_FORMAT, createAccumulator, describeValue, isGramscoreError, validateSegment } from "@gramscore/core";
 import type { Metric, Segment, SerializedStats } from "@gramscore/core";
 import { withLocation } from "./errors.js";
 import type { InputRecord } from "./input.js";
@@ -13,6 +13,63 @@ export interface PreparedMetric {
   /** The options object passed to `create` (plain JSON). */
   readonly options: Record<string, unknown>;
   readonly metric: Metric;
+}
+
+/**
+ * `summary` (what `metric.summarize()` returned), checked: an object of numbers (NaN included, which
+ * is reported after the output), since every output format prints them as numbers. A plugin that
+ * returns a bigint, a string or anything else gets an error naming the metric, its plugin and the key,
+ * instead of a failure deep in JSON or an empty table cell.
+ * @throws GramscoreError `INVALID_TYPE`.
+ */
+export function checkedSummary(summary: unknown, metric: string, plugin?: string): Record<string, number> {
+  const who = `the metric ${metric}${plugin === undefined || plugin === "" ? "" : ` (plugin ${plugin})`}`;
+  if (summary === null || typeof summary !== "object" || Array.isArray(summary)) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_TYPE,
+      `${who} returned ${describeValue(summary)} from summarize(), which must return an object of numbers ({ score: 12.3 }). Fix the plugin, or leave the metric out with -m.`,
+      { details: { metric, ...(plugin === undefined ? {} : { plugin }) } },
+    );
+  }
+  for (const [key, value] of Object.entries(summary)) {
+    if (typeof value === "number") continue;
+    const hint = typeof value === "bigint" || typeof value === "string" ? ` (convert it with Number(${typeof value === "bigint" ? `${value}n` : JSON.stringify(value)}))` : "";
+    throw new GramscoreError(
+      ErrorCode.INVALID_TYPE,
+      `${who} returned ${describeValue(value)}${typeof value === "bigint" ? " (a BigInt)" : ""} as "${key}" of its summary, but summarize() must return numbers, ` +
+        `which every output format prints. Fix the plugin${hint}, or leave the metric out with -m.`,
+      { details: { metric, key, ...(plugin === undefined ? {} : { plugin }) } },
+    );
+  }
+  return summary as Record<string, number>;
+}
+
+/** The path of the first bigint in `value` (objects and arrays, a few levels deep), or undefined. */
+function bigintPath(value: unknown, path: string, depth: number): string | undefined {
+  if (typeof value === "bigint") return path;
+  if (value === null || typeof value !== "object" || depth === 0 || ArrayBuffer.isView(value)) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = bigintPath(inner, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`, depth - 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * `result` (what `metric.score()` returned), checked for what JSON output cannot write: a bigint
+ * anywhere in it is an error naming the metric, its plugin and where it is, instead of JSON's
+ * "Do not know how to serialize a BigInt".
+ * @throws GramscoreError `INVALID_TYPE`.
+ */
+export function checkedResult<R>(result: R, metric: string, plugin?: string): R {
+  const at = bigintPath(result, "result", 6);
+  if (at === undefined) return result;
+  throw new GramscoreError(
+    ErrorCode.INVALID_TYPE,
+    `the metric ${metric}${plugin === undefined || plugin === "" ? "" : ` (plugin ${plugin})`} returned a BigInt at ${at} of its score() result, which JSON output cannot write. ` +
+      "Fix the plugin to return numbers (Number(value)), or leave the metric out with -m.",
+    { details: { metric, path: at, ...(plugin === undefined ? {} : { plugin }) } },
+  );
 }
 
 /** The result of one segment. */
@@ -287,7 +344,7 @@ export class Tally {
         state.totals[k] = metric.merge(state.totals[k], stats);
         if (state.segments !== undefined || streamed !== undefined) {
           const result = metric.score(stats, "segment");
-          const score = { index: state.count, result, summary: metric.summarize(result) };
+          const score = { index: state.count, result, summary: checkedSummary(metric.summarize(result), metric.name) };
           if (streamed !== undefined) streamed.push(score);
           else state.segments![k]!.push(score);
         }
@@ -364,8 +421,8 @@ export class Tally {
         name: state.name,
         count: state.count,
         scores: prepared.map((m, k) => {
-          const corpus = m.metric.score(state.totals[k], "corpus");
-          const score: MetricScore = { count: state.count, stats: state.totals[k], corpus, summary: m.metric.summarize(corpus) };
+          const corpus = checkedResult(m.metric.score(state.totals[k], "corpus"), m.name, m.plugin);
+          const score: MetricScore = { count: state.count, stats: state.totals[k], corpus, summary: checkedSummary(m.metric.summarize(corpus), m.name, m.plugin) };
           return state.segments === undefined ? score : { ...score, segments: state.segments[k]! };
         }),
       });

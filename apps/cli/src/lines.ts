@@ -1,46 +1,40 @@
-/** Line reading for `pairwise` and `mbr`: text lines of a file or stdin (gzip by name), streamed. */
-import { createReadStream } from "node:fs";
-import { resolve } from "node:path";
-import { createGunzip } from "node:zlib";
-import { ErrorCode, GramscoreError, pyRstrip } from "@gramscore/core";
+/**
+ * Line reading for `pairwise` and `mbr`: the lines of a file or stdin (gzip by name), streamed and
+ * decoded by the same reader as `score` ({@link openLines}): invalid UTF-8 is a `MALFORMED_INPUT`
+ * error naming the file and line, and a byte order mark is kept (text) or skipped (JSONL) as `score`
+ * does.
+ */
+import { pyRstrip } from "@gramscore/core";
+import { openLines } from "./input.js";
 import type { Context } from "./commands/kit.js";
 
-/** The chunks of a file ('-' is stdin), gunzipped when its name ends in `.gz`. */
-function chunks(ctx: Context, name: string): AsyncIterable<Uint8Array | string> {
-  if (name === "-") return ctx.io.stdin;
-  const path = resolve(ctx.io.cwd, name);
-  const stream = createReadStream(path);
-  const out = name.endsWith(".gz") ? stream.pipe(createGunzip()) : stream;
-  stream.on("error", (error) => out.destroy(error));
-  return out;
+/** How {@link readLines} treats a line. */
+export interface LineOptions {
+  /** Keep trailing whitespace (`--keep-whitespace`); default: strip it, as `score` reads text files. */
+  keepWhitespace?: boolean;
+  /** Drop a UTF-8 byte order mark at the start of line 1, as `score` reads JSONL files (default: keep it, as in text files). */
+  skipBom?: boolean;
 }
 
 /**
- * The lines of a text file, streamed (without the newline; trailing whitespace stripped unless
- * `keepWhitespace`, as the other commands read text). A last line without a newline counts.
+ * The lines of a file (`-` is stdin), streamed, without their `\n`. A last line without a newline
+ * counts. Trailing whitespace is stripped unless `keepWhitespace` (then a `\r` stays, as in `score`).
+ * @throws GramscoreError `IO_ERROR` for a file that cannot be read, `MALFORMED_INPUT` for a line
+ * that is not UTF-8 or gzip data without `.gz` (after the lines before it).
  */
-export async function* readLines(ctx: Context, name: string, keepWhitespace = false): AsyncGenerator<string> {
-  const decoder = new TextDecoder("utf-8", { fatal: false });
-  let rest = "";
-  const clean = (line: string): string => (keepWhitespace ? (line.endsWith("\r") ? line.slice(0, -1) : line) : pyRstrip(line));
-  try {
-    for await (const chunk of chunks(ctx, name)) {
-      rest += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-      let at = rest.indexOf("\n");
-      let from = 0;
-      while (at >= 0) {
-        yield clean(rest.slice(from, at));
-        from = at + 1;
-        at = rest.indexOf("\n", from);
+export async function* readLines(ctx: Context, name: string, options: LineOptions = {}): AsyncGenerator<string> {
+  const reader = openLines(name, ctx.io, { read: 0, total: undefined });
+  const strip = options.keepWhitespace !== true;
+  let first = options.skipBom === true;
+  while (await reader.fill()) {
+    for (let line of reader.take(reader.available)) {
+      if (first) {
+        first = false;
+        if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
       }
-      rest = rest.slice(from);
+      yield strip ? pyRstrip(line) : line;
     }
-  } catch (error) {
-    if (error instanceof GramscoreError) throw error;
-    throw new GramscoreError(ErrorCode.IO_ERROR, `Cannot read ${name === "-" ? "stdin" : name}: ${(error as Error).message}`, { cause: error });
   }
-  rest += decoder.decode();
-  if (rest.length > 0) yield clean(rest);
 }
 
 /** Groups an async sequence into arrays of at most `size`. */

@@ -1,15 +1,19 @@
 /**
  * Where results go: `-o FILE` or standard output, written so that nothing is lost or silently cut.
  *
- * - `-o FILE` is written to a temporary file beside the target, flushed to disk (fsync) and renamed
- *   over it only when complete: a full disk, an error or a killed process leaves the previous file
- *   as it was (and no half-written one). Targets that are not regular files (`/dev/stdout`, a FIFO,
- *   `/dev/full`) are written directly, since they cannot be replaced by a rename.
+ * - `-o FILE` is written to a temporary file beside the file it names (a symbolic link is followed
+ *   to its target), flushed to disk (fsync) and renamed over it only when complete: a full disk, an
+ *   error or a killed process leaves the previous file as it was (and no half-written one). A
+ *   symbolic link stays a link: the file it points to is replaced. Targets that are not regular
+ *   files (devices, FIFOs, a descriptor link such as `/dev/stdout` or `/proc/self/fd/N`) are written
+ *   directly, since they cannot be replaced by a rename.
+ * - SIGTERM, SIGINT and SIGHUP during a run remove the temporary files before the process ends.
  * - `-o` naming one of the input files is refused before anything is read.
  * - A failed write to standard output (a full disk behind `> file`, a reader that went away) is a
  *   `GramscoreError` `IO_ERROR` with a non-zero exit, not a stack trace.
  */
-import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync, chmodSync, type Stats } from "node:fs";
+import { closeSync, fsyncSync, lstatSync, openSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync, chmodSync, type Stats } from "node:fs";
+import { constants } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { ErrorCode, GramscoreError } from "@gramscore/core";
 import { usageError } from "./errors.js";
@@ -48,6 +52,10 @@ function why(error: unknown): string {
       return "it is a folder";
     case "EROFS":
       return "the file system is read-only";
+    case "ENXIO":
+      return "it cannot be opened by name (a socket, or a device that is not there); write to standard output with -o - instead";
+    case "ELOOP":
+      return "too many levels of symbolic links";
     default:
       return error instanceof Error ? error.message : String(error);
   }
@@ -79,12 +87,100 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
+/** How `-o` is written (see {@link outputTarget}). */
+export interface OutputTarget {
+  /**
+   * The path written: the end of the chain of symbolic links the name starts (the file replaced by
+   * an atomic write), or the descriptor link reached on the way (`/proc/self/fd/1`).
+   */
+  readonly path: string;
+  /** `atomic`: a temporary file beside `path`, renamed over it; `direct`: `path` opened and written. */
+  readonly how: "atomic" | "direct";
+  /** The file at `path` (after every link), or undefined when there is none yet. */
+  readonly stats: Stats | undefined;
+}
+
 /**
- * Checks `-o` before the run: refused when it names one of `inputs` (the same file, by path or by
- * device and inode), or when its folder does not exist or is not a folder.
+ * A link into a process's open descriptors (`/proc/self/fd/1`, which `/dev/stdout` points to, or
+ * `/dev/fd/1`): the file behind it is whatever the descriptor is, and its own name is not a file that
+ * a rename could replace.
+ */
+const DESCRIPTOR_LINK = /^\/(?:proc\/(?:self|thread-self|\d+)(?:\/task\/\d+)?\/fd|dev\/fd)\/\d+$/;
+
+/** Symbolic links followed before giving up (Linux's own limit). */
+const MAX_LINKS = 40;
+
+/**
+ * Decides how `path` (absolute) is written. A symbolic link is followed, link by link, to its
+ * target: a regular file or nothing yet is written atomically beside that target (so the link stays
+ * and the file it points to is replaced); a device, FIFO or socket is written directly; a descriptor
+ * link (`/dev/stdout` → `/proc/self/fd/1`) is written directly whatever it leads to, since the
+ * descriptor (a shell's `> file`, a pipe, a terminal) is what was meant.
+ * @throws Error from `lstat` / `readlink` (other than a missing file), or `ELOOP`.
+ */
+export function outputTarget(path: string): OutputTarget {
+  let current = path;
+  for (let hop = 0; ; hop++) {
+    if (DESCRIPTOR_LINK.test(current)) return { path: current, how: "direct", stats: statOrUndefined(current) };
+    let st: Stats;
+    try {
+      st = lstatSync(current);
+    } catch (error) {
+      if (errno(error) === "ENOENT") return { path: current, how: "atomic", stats: undefined };
+      throw error;
+    }
+    if (!st.isSymbolicLink()) return { path: current, how: st.isFile() ? "atomic" : "direct", stats: st };
+    if (hop >= MAX_LINKS) throw Object.assign(new Error(`too many levels of symbolic links: ${path}`), { code: "ELOOP" });
+    current = resolve(dirname(current), readlinkSync(current));
+  }
+}
+
+/** Temporary files of `-o` not yet renamed or removed: removed when a signal ends the process. */
+const liveTemps = new Set<string>();
+/** The signals whose default action ends the process, after which a temporary file would stay. */
+const CLEANUP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+function removeLiveTemps(): void {
+  for (const temp of liveTemps) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // already renamed or removed
+    }
+  }
+  liveTemps.clear();
+}
+
+function onCleanupSignal(signal: NodeJS.Signals): void {
+  removeLiveTemps();
+  untrackAll();
+  // Alone (the CLI), this listener replaced the default action, which ends the process: end it as that
+  // would be reported (128 + the signal's number). A program that runs the CLI and listens too decides.
+  if (process.listenerCount(signal) === 0) process.exit(128 + (constants.signals[signal] ?? 0));
+}
+
+function untrackAll(): void {
+  for (const signal of CLEANUP_SIGNALS) process.removeListener(signal, onCleanupSignal);
+}
+
+/** Records a temporary file; the first one installs the signal listeners that remove it. */
+function trackTemp(temp: string): void {
+  if (liveTemps.size === 0) for (const signal of CLEANUP_SIGNALS) process.on(signal, onCleanupSignal);
+  liveTemps.add(temp);
+}
+
+/** Forgets a temporary file (renamed or removed); the last one removes the signal listeners. */
+function untrackTemp(temp: string): void {
+  if (!liveTemps.delete(temp)) return;
+  if (liveTemps.size === 0) untrackAll();
+}
+
+/**
+ * Checks `-o` (or the option named `flag`) before the run: refused when it names one of `inputs`
+ * (the same file, by path or by device and inode), or when its folder does not exist or is not a folder.
  * @throws GramscoreError `USAGE` or `IO_ERROR`.
  */
-export function checkOutputPath(io: CliIO, output: string | undefined, inputs: readonly string[]): void {
+export function checkOutputPath(io: CliIO, output: string | undefined, inputs: readonly string[], flag = "-o"): void {
   if (output === undefined || output === "-") return;
   const target = resolve(io.cwd, output);
   const st = statOrUndefined(target);
@@ -93,10 +189,10 @@ export function checkOutputPath(io: CliIO, output: string | undefined, inputs: r
     const path = resolve(io.cwd, input);
     const same = path === target || (st !== undefined && st.isFile() && ((s) => s !== undefined && s.dev === st.dev && s.ino === st.ino)(statOrUndefined(path)));
     if (same) {
-      throw usageError(`-o ${output} is one of the input files (${input}): writing the result there would overwrite the input. Give another output file.`);
+      throw usageError(`${flag} ${output} is one of the input files (${input}): writing the result there would overwrite the input. Give another output file.`);
     }
   }
-  if (st?.isDirectory() === true) throw usageError(`-o ${output} is a folder; give a file name.`);
+  if (st?.isDirectory() === true) throw usageError(`${flag} ${output} is a folder; give a file name.`);
   const dir = statOrUndefined(dirname(target));
   if (dir === undefined) {
     throw new GramscoreError(ErrorCode.IO_ERROR, `Cannot write ${output}: the folder ${dirname(output)} does not exist. Create it first, or give another path.`, {
@@ -115,9 +211,10 @@ async function* pieces(text: OutputText | Uint8Array): AsyncGenerator<string | U
 }
 
 /**
- * A file written atomically: into a temporary file in the same folder, fsync'd and renamed over the
- * target by {@link commit}; {@link abort} (or a crash) leaves the target as it was. Targets that are
- * not regular files (devices, FIFOs) are written in place.
+ * A file written atomically: into a temporary file in the folder of the target (the end of the
+ * symbolic links `-o` names), fsync'd and renamed over it by {@link commit}; {@link abort}, a crash
+ * or a terminating signal leaves the target as it was. Targets that are not regular files (devices,
+ * FIFOs, descriptor links) are written in place ({@link outputTarget}).
  */
 class AtomicFile implements OutputWriter {
   private fd: number | undefined;
@@ -130,18 +227,24 @@ class AtomicFile implements OutputWriter {
   /** @throws GramscoreError `IO_ERROR` when the file cannot be created. */
   constructor(io: CliIO, output: string) {
     this.name = output;
-    this.target = resolve(io.cwd, output);
-    const existing = statOrUndefined(this.target);
+    let temp: string | undefined;
     try {
-      if (existing !== undefined && !existing.isFile()) {
-        this.temp = undefined;
-        this.fd = openSync(this.target, "w");
+      const target = outputTarget(resolve(io.cwd, output));
+      this.target = target.path;
+      const existing = target.stats;
+      if (target.how === "direct") {
+        // A regular file behind a descriptor link (`> file`, `>> log`) is appended to: what the
+        // shell or the program before this one wrote there stays.
+        this.fd = openSync(this.target, existing?.isFile() === true ? "a" : "w");
       } else {
-        this.temp = join(dirname(this.target), `.${basename(this.target)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
-        this.fd = openSync(this.temp, "wx", existing === undefined ? 0o666 : existing.mode & 0o7777);
-        if (existing !== undefined) chmodSync(this.temp, existing.mode & 0o7777);
+        temp = join(dirname(this.target), `.${basename(this.target)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+        this.fd = openSync(temp, "wx", existing === undefined ? 0o666 : existing.mode & 0o7777);
+        trackTemp(temp);
+        if (existing !== undefined) chmodSync(temp, existing.mode & 0o7777);
       }
+      this.temp = temp;
     } catch (error) {
+      this.temp = temp;
       this.abort();
       throw writeError(output, error);
     }
@@ -185,7 +288,10 @@ class AtomicFile implements OutputWriter {
       if (this.temp !== undefined) fsyncSync(this.fd);
       closeSync(this.fd);
       this.fd = undefined;
-      if (this.temp !== undefined) renameSync(this.temp, this.target);
+      if (this.temp !== undefined) {
+        renameSync(this.temp, this.target);
+        untrackTemp(this.temp);
+      }
     } catch (error) {
       this.abort();
       throw writeError(this.name, error);
@@ -209,6 +315,7 @@ class AtomicFile implements OutputWriter {
       } catch {
         // never created, or already renamed
       }
+      untrackTemp(this.temp);
     }
   }
 }

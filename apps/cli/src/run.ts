@@ -10,6 +10,7 @@ import { MAX_JOBS, jobsMinBytes, usefulJobs } from "./constants.js";
 import { EXIT, describeForDebug, exitCodeOf } from "./errors.js";
 import { processIO, useColor, type CliIO } from "./io.js";
 import { inputBytes } from "./input-size.js";
+import { writeStdout } from "./output.js";
 import { prescan, type Prescan } from "./prescan.js";
 import { startProfile } from "./profile.js";
 import { WorkerPool } from "./parallel.js";
@@ -50,8 +51,11 @@ async function buildProgram(
   config: CliConfig,
   pre: Prescan,
   warmPool: Promise<WorkerPool> | undefined,
-): Promise<{ program: Command; context: Context }> {
+): Promise<{ program: Command; context: Context; help: { text: string } }> {
   const context: Context = { io, registry, config, pre, metricBindings: [], tokenizerBindings: [], exitCode: 0, warned: new Set(), warmPool };
+  // commander writes help and the version synchronously; they are gathered and written once parsing
+  // ends, through writeStdout, so that a failed write is an error (exit 1) and not a silent exit 0.
+  const help = { text: "" };
   const width = (): number => io.stdout.columns ?? 100;
   const program = new Command("gramscore")
     .description("Score generated text with BLEU, ROUGE, chrF and plugin metrics, exactly as sacrebleu and rouge-score do.")
@@ -64,7 +68,9 @@ async function buildProgram(
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
+      writeOut: (s) => {
+        help.text += s;
+      },
       writeErr: (s) => io.stderr.write(s),
       getOutHelpWidth: width,
       getErrHelpWidth: width,
@@ -95,7 +101,7 @@ async function buildProgram(
     const d: TokenizerDescriptor = await registry.ensure("tokenizer", pre.tokenizer);
     context.tokenizerBindings.push(...addSpecOptions(target.command, [{ name: d.name, specs: d.options ?? [] }], "tokenizer"));
   }
-  return { program, context };
+  return { program, context, help };
 }
 
 /**
@@ -185,9 +191,13 @@ export async function run(argv: readonly string[], io: Partial<CliIO> = {}): Pro
     try {
       await built.program.parseAsync([...argv], { from: "user" });
     } catch (error) {
-      if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
+      if (error instanceof CommanderError) {
+        if (built.help.text !== "") await writeStdout(fullIO.stdout, built.help.text);
+        return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
+      }
       throw error;
     }
+    if (built.help.text !== "") await writeStdout(fullIO.stdout, built.help.text);
     return context.exitCode;
   } catch (error) {
     printError(fullIO, error, pre.debug);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ErrorCode, GramscoreError } from "@gramscore/core";
 import { createRegistry } from "@gramscore/registry";
 import type { Kind, LazyPlugin, Registry } from "@gramscore/registry";
 import { usePlugins, type LoadedPlugin } from "@gramscore/registry/node";
@@ -49,12 +50,50 @@ export function builtinPlugins(): LazyPlugin[] {
     builtin("@gramscore/metric-gleu", () => import("@gramscore/metric-gleu")),
     builtin("@gramscore/metric-nist", () => import("@gramscore/metric-nist")),
     builtin("@gramscore/tokenizer-treebank", () => import("@gramscore/tokenizer-treebank")),
-    // METEOR with WordNet synonyms by default, as NLTK (--meteor-synonyms none turns the stage off).
-    builtin("@gramscore/metric-meteor", async () => {
-      const [meteor, wordnet] = await Promise.all([import("@gramscore/metric-meteor"), import("@gramscore/wordnet")]);
-      return { default: meteor.meteorPlugin({ providers: { wordnet: wordnet.wordnet }, defaultSynonyms: "wordnet" }) };
-    }),
+    meteorBuiltin(),
   ];
+}
+
+function isModuleNotFound(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND";
+}
+
+/**
+ * METEOR with WordNet synonyms by default, as NLTK (--meteor-synonyms none turns the stage off). Its
+ * plugin needs two packages: a missing `@gramscore/metric-meteor` is a metric that is not installed;
+ * a missing `@gramscore/wordnet` is a `MISSING_DEPENDENCY` that names it (the registry then reports
+ * it for `-m meteor` instead of suggesting to install the metric package that is there).
+ * `load` replaces the imports (tests).
+ */
+export function meteorBuiltin(
+  load: { meteor?: () => Promise<typeof import("@gramscore/metric-meteor")>; wordnet?: () => Promise<typeof import("@gramscore/wordnet")> } = {},
+): LazyPlugin {
+  return builtin("@gramscore/metric-meteor", async () => {
+    // Both imports start at once; the metric's own failure comes first (the package is not there).
+    const wordnetModule = (load.wordnet ?? (() => import("@gramscore/wordnet")))().then(
+      (module) => ({ module }),
+      (error: unknown) => ({ error }),
+    );
+    const meteor = await (load.meteor ?? (() => import("@gramscore/metric-meteor")))();
+    const wordnet = await wordnetModule;
+    if ("error" in wordnet) {
+      const cause = wordnet.error;
+      throw isModuleNotFound(cause)
+        ? new GramscoreError(
+            ErrorCode.MISSING_DEPENDENCY,
+            "METEOR looks up synonyms in WordNet by default, as NLTK does, but @gramscore/wordnet is not installed. " +
+              "Install it where gramscore is installed (npm install @gramscore/wordnet).",
+            { cause, details: { dependency: "@gramscore/wordnet" } },
+          )
+        : new GramscoreError(
+            ErrorCode.PLUGIN_LOAD_FAILED,
+            `METEOR's synonyms come from @gramscore/wordnet, which could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}. Reinstall it (npm install @gramscore/wordnet).`,
+            { cause, details: { dependency: "@gramscore/wordnet" } },
+          );
+    }
+    return { default: meteor.meteorPlugin({ providers: { wordnet: wordnet.module.wordnet }, defaultSynonyms: "wordnet" }) };
+  });
 }
 
 /** The hint appended to unknown-name errors in the CLI. */

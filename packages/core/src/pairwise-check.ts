@@ -73,7 +73,7 @@ export function pairwiseBatchOf(pairwise: PairwiseScorer["pairwise"]): PairwiseS
  * The weights of reference aggregation (`AggregateOptions.weights`) normalized to sum to 1: equal
  * weights `1 / n` when none are given, else each divided by their sum.
  * @throws GramscoreError `EMPTY_INPUT` for no references; `INVALID_OPTION` when the weights are not
- * `n` finite non-negative numbers with a positive sum.
+ * `n` finite non-negative numbers with a positive sum that is finite too.
  */
 export function normalizedWeights(n: number, weights: ArrayLike<number> | undefined): Float64Array {
   if (n === 0) {
@@ -97,6 +97,14 @@ export function normalizedWeights(n: number, weights: ArrayLike<number> | undefi
     sum += x;
   }
   if (!(sum > 0)) throw new GramscoreError(ErrorCode.INVALID_OPTION, "weights must not all be 0.", { details: { option: "weights" } });
+  if (sum === Number.POSITIVE_INFINITY) {
+    // Each weight divided by an infinite sum would be 0: statistics of nothing, scored as such.
+    throw new GramscoreError(
+      ErrorCode.INVALID_OPTION,
+      "weights add up to Infinity (past the largest double, about 1.8e308), so they cannot be normalized; divide them all by the same number (e.g. their largest), which describes the same distribution.",
+      { details: { option: "weights" } },
+    );
+  }
   for (let j = 0; j < n; j++) w[j] = weights[j]! / sum;
   return w;
 }

@@ -58,4 +58,10 @@ describe("normalizedWeights", () => {
     }
     expect(() => normalizedWeights(2, [0, 0])).toThrow("weights must not all be 0.");
   });
+
+  it("refuses finite weights whose sum overflows (each would become 0)", () => {
+    expect(codeOf(() => normalizedWeights(2, [1e308, 1e308]))).toBe(ErrorCode.INVALID_OPTION);
+    expect(() => normalizedWeights(2, [1e308, 1e308])).toThrow(/add up to Infinity/);
+    expect(Array.from(normalizedWeights(2, [1e308, 1e307]))).toEqual([1e308 / 1.1e308, 1e307 / 1.1e308]);
+  });
 });

@@ -37,6 +37,15 @@ export interface MbrResult {
   readonly method: MbrMethod;
 }
 
+/** The error for finite weights whose sum is past the largest double (each would normalize to 0). */
+function weightsOverflow(sum: number): GramscoreError {
+  return new GramscoreError(
+    ErrorCode.INVALID_OPTION,
+    `weights add up to ${sum} (past the largest double, about 1.8e308), so they cannot be normalized; divide them all by the same number (e.g. their largest), which describes the same distribution.`,
+    { details: { option: "weights" } },
+  );
+}
+
 /** Normalized weights (summing to 1), or equal weights. */
 function normalize(weights: ArrayLike<number> | undefined, n: number): Float64Array | undefined {
   if (weights === undefined) return undefined;
@@ -58,6 +67,7 @@ function normalize(weights: ArrayLike<number> | undefined, n: number): Float64Ar
     sum += w;
   }
   if (!(sum > 0)) throw new GramscoreError(ErrorCode.INVALID_OPTION, "weights must not all be 0.", { details: { option: "weights" } });
+  if (sum === Number.POSITIVE_INFINITY) throw weightsOverflow(sum);
   const out = new Float64Array(n);
   for (let j = 0; j < n; j++) out[j] = weights[j]! / sum;
   return out;

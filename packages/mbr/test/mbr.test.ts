@@ -61,6 +61,15 @@ describe("expectedUtility", () => {
     expect(() => expectedUtility(m, 3, 3, { weights: [1, 2] })).toThrow(expect.objectContaining({ code: "INVALID_OPTION" }));
     expect(() => expectedUtility(m, 3, 3, { weights: [0, 0, 0] })).toThrow(expect.objectContaining({ code: "INVALID_OPTION" }));
   });
+
+  it("refuses finite weights whose sum overflows (each would normalize to 0 and the utility be NaN)", () => {
+    const m = Float64Array.from([100, 10, 20, 30, 100, 50, 0, 0, 100]);
+    const huge = [1e308, 1e308, 1];
+    expect(() => expectedUtility(m, 3, 3, { weights: huge })).toThrow(expect.objectContaining({ code: "INVALID_OPTION", message: expect.stringMatching(/add up to Infinity/) }));
+    // The same distribution, scaled down, is accepted.
+    expect(Array.from(expectedUtility(m, 3, 3, { weights: huge.map((w) => w / 1e308) })).every(Number.isFinite)).toBe(true);
+    expect(() => mbr(toyMetric(), ["a b", "a c", "b c"], { weights: huge })).toThrow(expect.objectContaining({ code: "INVALID_OPTION" }));
+  });
 });
 
 describe("argmax", () => {

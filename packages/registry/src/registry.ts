@@ -272,6 +272,21 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   }
 
   function unknown(kind: Kind, name: string): GramscoreError {
+    // A lazy plugin that provides the name is installed but failed to load (a dependency of its own
+    // missing, say): its error is the answer, not the hint to install a package that is there.
+    const blocked = skipped.find(
+      (u) =>
+        u.reason === "failed" &&
+        lazies.some((l) => l.spec.name === u.name && (kind === "tokenizer" ? l.spec.provides?.tokenizers : l.spec.provides?.metrics)?.includes(name)),
+    );
+    if (blocked !== undefined) {
+      const why = blocked.error instanceof Error ? blocked.error.message : String(blocked.error);
+      return new GramscoreError(
+        isGramscoreError(blocked.error) ? blocked.error.code : ErrorCode.PLUGIN_LOAD_FAILED,
+        `The ${label(kind)} "${name}" comes from ${blocked.name}, which is installed but could not be loaded: ${why}`,
+        { cause: blocked.error, details: { kind, name, plugin: blocked.name } },
+      );
+    }
     const available = [...slots[kind].keys()].sort();
     const canonical = registry.list(kind).map((e) => e.name);
     const suggestions = suggestNames(name, available);

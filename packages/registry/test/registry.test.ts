@@ -276,6 +276,19 @@ describe("lazy plugins", () => {
     expect(r.has("metric", "overlap")).toBe(true);
   });
 
+  it("answers a name of an installed plugin that failed to load with that plugin's error, not the hint to install it", async () => {
+    const missing = new GramscoreError(ErrorCode.MISSING_DEPENDENCY, "@x/data is not installed; npm install @x/data.");
+    const r = createRegistry()
+      .useLazy({ name: "@x/metric-deps", optional: true, provides: { metrics: ["deps"], tokenizers: [] }, load: () => Promise.reject(missing) })
+      .useLazy({ name: "@x/metric-absent", optional: true, provides: { metrics: ["absent"], tokenizers: [] }, load: () => Promise.reject(Object.assign(new Error("Cannot find package '@x/metric-absent'"), { code: "ERR_MODULE_NOT_FOUND" })) });
+    const e = await r.ensure("metric", "deps").then(() => undefined, (error: unknown) => error as GramscoreError);
+    expect(e?.code).toBe(ErrorCode.MISSING_DEPENDENCY);
+    expect(e?.message).toBe('The metric "deps" comes from @x/metric-deps, which is installed but could not be loaded: @x/data is not installed; npm install @x/data.');
+    // A plugin that is not installed at all keeps the usual unknown-name error.
+    const absent = await r.ensure("metric", "absent").then(() => undefined, (error: unknown) => error as GramscoreError);
+    expect(absent?.code).toBe(ErrorCode.UNKNOWN_METRIC);
+  });
+
   it("wraps load failures of required lazy plugins with the cause", async () => {
     const cause = new Error("boom");
     const r = createRegistry().useLazy({ name: "req", load: () => Promise.reject(cause) });

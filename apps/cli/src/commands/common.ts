@@ -178,9 +178,10 @@ export function inputPaths(refs: readonly string[], flags: InputFlags): string[]
 
 /**
  * Warns about text files that start with a UTF-8 byte order mark: it stays in the first token (as in
- * sacrebleu, whose numbers are kept), which is rarely what was meant.
+ * sacrebleu, whose numbers are kept), which is rarely what was meant. `-` (stdin) and `.gz` files are
+ * not looked at.
  */
-function warnBom(ctx: Context, files: readonly string[]): void {
+export function warnBom(ctx: Context, files: readonly string[]): void {
   for (const file of files) {
     if (file === "-" || file.endsWith(".gz")) continue;
     let fd: number | undefined;
@@ -250,9 +251,11 @@ export async function scoreFromInput(
     );
   }
   if (jobs > 1) {
-    // Workers pay only on large inputs: below the bound, this thread scores (the same results).
+    // Workers pay only on large inputs: below the bound, this thread scores (the same results). The
+    // bound is read first, so that a bad GRAMSCORE_JOBS_MIN_BYTES is refused whatever the input.
+    const bound = jobsMinBytes(ctx.io.env);
     const size = inputBytes(inputPaths(refs, flags), ctx.io.cwd);
-    if (size !== undefined && size < jobsMinBytes(ctx.io.env)) {
+    if (size !== undefined && size < bound) {
       jobs = 1;
       const pool = ctx.warmPool;
       ctx.warmPool = undefined;

@@ -6,11 +6,14 @@ import { scoreInput, type PreparedMetric } from "../engine.js";
 import { formatReport, reportJson } from "../format.js";
 import type { InputRecord } from "../input.js";
 import { useColor } from "../io.js";
+import { checkOutputPath, writeStdout } from "../output.js";
 import { emit, globals, maxWidth, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
 import { bind, formatOption, parseWidth, type CommandModule, type Context } from "./kit.js";
 
 /** `gramscore demo`. */
 async function action(ctx: Context, flags: OutputFlags & { report?: string }, cmd: Command) {
+  // --report is checked before anything is printed (a folder, a missing folder).
+  checkOutputPath(ctx.io, flags.report, [], "--report");
   await ctx.registry.loadAll();
   warnUnavailable(ctx, cmd);
   // Fresh instances for each sample set: some signatures record the data seen (nrefs).
@@ -43,7 +46,7 @@ async function action(ctx: Context, flags: OutputFlags & { report?: string }, cm
       documents.push({ title: set.title, ...(reportJson(report, options) as object) });
     } else parts.push(formatReport(report, format, { ...options, title: set.title }));
   }
-  ctx.io.stdout.write(format === "json" ? `${JSON.stringify(documents, null, 2)}\n` : parts.join(format === "jsonl" || format === "csv" ? "" : "\n"));
+  await writeStdout(ctx.io.stdout, format === "json" ? `${JSON.stringify(documents, null, 2)}\n` : parts.join(format === "jsonl" || format === "csv" ? "" : "\n"));
   if (flags.report !== undefined) {
     // The translation sample (two systems, two references) as one self-contained HTML report.
     const metrics = (await prepare(false)).map((m) => m.metric);
@@ -53,7 +56,7 @@ async function action(ctx: Context, flags: OutputFlags & { report?: string }, cm
       const set = DEMO_SETS[0]!;
       const { systems, references } = groupRecords(set.records);
       const data = buildReport(systems, references, metrics, { title: `gramscore demo: ${set.title}`, command: `gramscore demo --report ${flags.report}` });
-      emit(ctx, renderReport(data), flags.report);
+      await emit(ctx, renderReport(data), flags.report);
       ctx.io.stderr.write(`gramscore: wrote ${flags.report} (the report of the ${set.title.toLowerCase()})\n`);
     }
   }

@@ -2,9 +2,11 @@
 import { Option, type Command } from "commander";
 import { validateSegment } from "@gramscore/core";
 import { usageError, withLocation } from "../errors.js";
+import { checkedResult, checkedSummary } from "../engine.js";
 import { highlightWords, matchedStrings, renderTree } from "../explain.js";
 import { recordBatches, type InputRecord } from "../input.js";
 import { colors, useColor } from "../io.js";
+import { writeStdout } from "../output.js";
 import { VERSION } from "../version.js";
 import { globals, metricNames, openInput, prepareMetrics, warnUnavailable, type InputFlags } from "./common.js";
 import { SCOPED_HELP, bind, collect, collectList, parsePositive, type CommandModule, type Context } from "./kit.js";
@@ -42,9 +44,9 @@ async function action(
   const results = metrics.map((m) => {
     // As evaluate() does for a one-segment corpus: merged into empty(), then scored.
     const stats = m.metric.merge(m.metric.empty(), m.metric.stats(segment.hyp, segment.refs));
-    const result = m.metric.score(stats, "segment");
+    const result = checkedResult(m.metric.score(stats, "segment"), m.name, m.plugin);
     const explanation = typeof m.metric.explain === "function" ? m.metric.explain(segment.hyp, segment.refs) : undefined;
-    return { m, result, summary: m.metric.summarize(result), explanation };
+    return { m, result, summary: checkedSummary(m.metric.summarize(result), m.name, m.plugin), explanation };
   });
   if (flags.format === "json") {
     const doc = {
@@ -60,7 +62,7 @@ async function action(
         explanation: r.explanation ?? null,
       })),
     };
-    ctx.io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    await writeStdout(ctx.io.stdout, `${JSON.stringify(doc, null, 2)}\n`);
     return;
   }
   const c = colors(useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false));
@@ -79,7 +81,7 @@ async function action(
     else out.push(`  ${c.bold("why")}`, ...renderTree(r.explanation, c, 4, "    "));
     out.push("");
   }
-  ctx.io.stdout.write(`${out.join("\n")}`);
+  await writeStdout(ctx.io.stdout, out.join("\n"));
 }
 
 async function findSegment(ctx: Context, refs: string[], flags: InputFlags, line: number, system: string | undefined): Promise<InputRecord> {

@@ -2,6 +2,7 @@
 import { Option, type Command } from "commander";
 import type { OptionSpec } from "@gramscore/core";
 import { colors, useColor } from "../io.js";
+import { writeStdout } from "../output.js";
 import { VERSION } from "../version.js";
 import { globals, warnUnavailable } from "./common.js";
 import { bind, type CommandModule, type Context } from "./kit.js";
@@ -38,7 +39,7 @@ async function action(ctx: Context, flags: { format?: "text" | "table" | "json" 
       plugins: ctx.registry.plugins().map((p) => ({ name: p.name, version: p.version ?? null, builtin: p.lazy, tokenizers: p.tokenizers, metrics: p.metrics })),
       unavailable: unavailable.map((u) => ({ name: u.name, reason: u.reason, message: u.error instanceof Error ? u.error.message : String(u.error) })),
     };
-    ctx.io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    await writeStdout(ctx.io.stdout, `${JSON.stringify(doc, null, 2)}\n`);
     return;
   }
   const c = colors(useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false));
@@ -66,7 +67,7 @@ async function action(ctx: Context, flags: { format?: "text" | "table" | "json" 
       out.push(`  ${u.name}  ${why[u.reason]}${c.dim(`: ${message}`)}`);
     }
   }
-  ctx.io.stdout.write(`${out.join("\n")}\n`);
+  await writeStdout(ctx.io.stdout, `${out.join("\n")}\n`);
 }
 
 /** The `list` command. */

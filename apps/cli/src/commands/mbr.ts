@@ -4,9 +4,9 @@
  * candidate and its expected utility under one metric.
  */
 import { Option, type Command } from "commander";
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, isGramscoreError } from "@gramscore/core";
 import { mbr, type MbrMethod } from "@gramscore/mbr";
-import { withLocation } from "../errors.js";
+import { usageError, withLocation } from "../errors.js";
 import { withOutput } from "../output.js";
 import { SCOPED_HELP, bind, collectList, type CommandModule, type Context } from "./kit.js";
 import { readLines } from "../lines.js";
@@ -53,15 +53,46 @@ function parseRecord(line: string): { id: unknown; candidates: string[]; referen
   return { id: r.id ?? null, candidates, references: strings("references"), weights: weights as number[] | undefined };
 }
 
+/**
+ * A record's own data that `mbr()` refuses (its `"weights"`) is bad input (exit 1), not a bad flag:
+ * the library reports it as `INVALID_OPTION`, which the command line counts as usage (exit 2).
+ */
+function recordError(error: unknown): unknown {
+  if (!isGramscoreError(error) || error.code !== ErrorCode.INVALID_OPTION || error.details?.option !== "weights") return error;
+  return new GramscoreError(
+    ErrorCode.MALFORMED_INPUT,
+    `the record's "weights" cannot be used: ${error.message} Give one finite non-negative number per pseudo-reference ("references", or the candidates without them).`,
+    { cause: error, details: { option: "weights" } },
+  );
+}
+
+/** A record whose utilities include NaN: reported after the output is written (as `score` reports a NaN corpus number). */
+interface NanRecord {
+  id: unknown;
+  where: string;
+  candidate: number;
+}
+
 async function action(ctx: Context, flags: MbrFlags, cmd: Command) {
+  const method = flags.method ?? "pairwise";
+  if (flags.excludeSelf === true && method === "aggregate") {
+    throw usageError(
+      "--exclude-self works with --method pairwise only: reference aggregation scores each candidate once against the averaged statistics of all " +
+        "pseudo-references, so its own part cannot be left out. Drop --exclude-self, or use --method pairwise.",
+    );
+  }
   const m = await singleMetric(ctx, flags, cmd, "mbr");
   const input = flags.input ?? "-";
   if (input === "-" && ctx.io.stdin.isTTY === true) {
     throw new GramscoreError(ErrorCode.USAGE, 'No input: give JSONL records with --input FILE (or pipe them in), one {"id", "candidates": [...]} per line.');
   }
+  const source = input === "-" ? "stdin" : input;
+  const nans: NanRecord[] = [];
   await withOutput(ctx.io, flags.output, [input], async (out) => {
     let lineNo = 0;
-    for await (const line of readLines(ctx, input, true)) {
+    // JSONL, read as score reads it: strict UTF-8 (the reader's errors name the line), a byte order
+    // mark at the start skipped.
+    for await (const line of readLines(ctx, input, { keepWhitespace: true, skipBom: true })) {
       lineNo++;
       if (line.trim() === "") continue;
       try {
@@ -69,18 +100,30 @@ async function action(ctx: Context, flags: MbrFlags, cmd: Command) {
         const result = mbr(m.metric, record.candidates, {
           references: record.references,
           weights: record.weights,
-          method: flags.method ?? "pairwise",
+          method,
           excludeSelf: flags.excludeSelf === true,
           field: flags.field,
         });
+        const nan = result.utilities.findIndex((u) => Number.isNaN(u));
+        if (nan >= 0) nans.push({ id: record.id, where: `${source} line ${lineNo}`, candidate: nan });
         const row: Record<string, unknown> = { id: record.id, index: result.index, candidate: result.candidate, utility: result.utility };
         if (flags.utilities === true) row.utilities = Array.from(result.utilities);
         await out.write(`${JSON.stringify(row)}\n`);
       } catch (error) {
-        throw withLocation(error, `${input === "-" ? "stdin" : input} line ${lineNo}`);
+        throw withLocation(recordError(error), `${source} line ${lineNo}`);
       }
     }
   });
+  if (nans.length > 0) {
+    const first = nans[0]!;
+    const more = nans.length > 1 ? ` (and in ${nans.length - 1} more record${nans.length === 2 ? "" : "s"})` : "";
+    ctx.io.stderr.write(
+      `gramscore: error: the metric ${m.name}${m.plugin === "" ? "" : ` (plugin ${m.plugin})`} gave NaN as the expected utility of candidate ${first.candidate} ` +
+        `of record ${JSON.stringify(first.id)} (${first.where})${more}: that number is not a score (written as null), and the choice ignores it. ` +
+        "Fix the metric (or the data it cannot handle), or choose another metric with -m.\n",
+    );
+    ctx.exitCode = 1;
+  }
 }
 
 /** The `mbr` command. */

@@ -9,7 +9,7 @@ import type { Metric } from "@gramscore/core";
 import { pairwiseParallel } from "@gramscore/mbr/node";
 import { usageError } from "../errors.js";
 import { withOutput } from "../output.js";
-import { metricNames, prepareMetrics, warnUnavailable } from "./common.js";
+import { metricNames, prepareMetrics, warnBom, warnUnavailable } from "./common.js";
 import { SCOPED_HELP, bind, collectList, parseJobs, type CommandModule, type Context } from "./kit.js";
 import { blocks, readLines } from "../lines.js";
 
@@ -78,7 +78,9 @@ async function action(ctx: Context, flags: PairwiseFlags, cmd: Command) {
   if (typeof metric.pairwise !== "function") {
     throw usageError(`${m.name} has no pairwise scoring. Metrics with it: chrf, chrf++, bleu, rouge.`);
   }
-  const keep = flags.keepWhitespace === true;
+  // Text files, read as score reads them: strict UTF-8, a byte order mark kept (with a warning).
+  const keep = { keepWhitespace: flags.keepWhitespace === true };
+  warnBom(ctx, [...new Set([flags.refs, flags.hyps])]);
   const refs: string[] = [];
   for await (const line of readLines(ctx, flags.refs, keep)) refs.push(line);
   const jobs = flags.jobs ?? 1;

@@ -1,7 +1,9 @@
 /** `gramscore tokenize`: prints the tokens of each input line. */
 import { Option, type Command } from "commander";
+import { checkedTokenizer } from "@gramscore/core";
 import { usageError, withLocation } from "../errors.js";
 import { readTextLines } from "../input.js";
+import { writeStdout } from "../output.js";
 import { collectSpecOptions } from "../spec-options.js";
 import { warnUnavailable } from "./common.js";
 import { bind, type CommandModule, type Context } from "./kit.js";
@@ -10,7 +12,9 @@ import { bind, type CommandModule, type Context } from "./kit.js";
 async function action(ctx: Context, files: string[], flags: { tokenizer: string; format?: "text" | "json"; keepWhitespace?: boolean }, cmd: Command) {
   const descriptor = await ctx.registry.ensure("tokenizer", flags.tokenizer);
   const options = collectSpecOptions(cmd, ctx.tokenizerBindings).get(descriptor.name) ?? {};
-  const tokenizer = await ctx.registry.createAsync("tokenizer", descriptor.name, options);
+  // Checked as the metrics check a plugin's tokenizer: an array of strings per line, or a clear error.
+  const plugin = ctx.registry.list("tokenizer").find((e) => e.descriptor === descriptor)?.plugin;
+  const tokenizer = checkedTokenizer(await ctx.registry.createAsync("tokenizer", descriptor.name, options), "gramscore tokenize", plugin);
   warnUnavailable(ctx, cmd);
   if (files.length === 0 && ctx.io.stdin.isTTY === true) throw usageError("No input: give text files or pipe text in (gramscore tokenize -t NAME < text.txt).");
   let line = 0;
@@ -26,7 +30,7 @@ async function action(ctx: Context, files: string[], flags: { tokenizer: string;
       }
       out.push(flags.format === "json" ? JSON.stringify(tokens) : tokens.join(" "));
     }
-    ctx.io.stdout.write(`${out.join("\n")}\n`);
+    await writeStdout(ctx.io.stdout, `${out.join("\n")}\n`);
   }
 }
 
