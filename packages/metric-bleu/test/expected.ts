@@ -1,6 +1,6 @@
 // Shared helpers of the conformance tests: reading ../shared/conformance, mapping the reference's
 // options to ours, and collecting mismatches (so one failure report lists the first few, not 100,000).
-import type { BleuOptions } from "@gramscore/metric-bleu";
+import type { BleuMetric, BleuOptions, BleuStats } from "@gramscore/metric-bleu";
 import { hasExpected, readJson, readJsonl } from "../../../tooling/conformance/data.js";
 
 /** sacrebleu's constructor options as recorded in `<config>.corpus.json`. */
@@ -150,4 +150,18 @@ export class Mismatches {
   report(): { count: number; first: string[] } {
     return { count: this.count, first: this.first };
   }
+}
+
+/**
+ * Compares one segment's statistics and sentence-level result with sacrebleu's per-segment record:
+ * integer statistics equal, score, brevity penalty and precisions identical.
+ */
+export function checkSegment(m: Mismatches, metric: BleuMetric, s: BleuStats, e: SacrebleuSegment, at: () => string): void {
+  m.equal([s.sysLen, s.refLen], [e.sys_len, e.ref_len], () => `${at()} lengths`);
+  m.equal(s.matches, e.matches, () => `${at()} matches`);
+  m.equal(s.totals, e.totals, () => `${at()} totals`);
+  const sr = metric.score(s, "segment");
+  m.same(sr.score, e.score, () => `${at()} score`);
+  m.same(sr.bp, e.bp, () => `${at()} bp`);
+  m.allSame(sr.precisions, e.precisions, () => `${at()} precisions`);
 }
