@@ -279,9 +279,14 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
     ["tf", "jiwer-default"],
     ["version", VERSION],
   ]);
-  const signatureOf = (stats?: WerStats): string => ((stats?.firstOf ?? 0) > 0 ? firstSignature : signature);
-  // Whether the last aligned segment had several references.
+  // Whether the last aligned segment had several references, and whether any statistics this
+  // instance made, merged or scored had one (the signature without statistics, as BLEU's nrefs).
   let lastFirstOf = false;
+  let seenFirst = false;
+  const signatureOf = (stats?: WerStats): string => {
+    if (stats === undefined) return seenFirst ? firstSignature : signature;
+    return (stats.firstOf ?? 0) > 0 ? firstSignature : signature;
+  };
 
   const tokens = unit === "char" ? jiwerChars : jiwerWords;
 
@@ -336,6 +341,7 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
   const segment = (hyp: unknown, refs: unknown): void => {
     const ref = checkRefs(hyp, refs, opts, name);
     lastFirstOf = (refs as readonly string[]).length > 1;
+    if (lastFirstOf) seenFirst = true;
     vocab.clear();
     if (astral.size > VOCAB_LIMIT) astral = new Map();
     let nr: number;
@@ -429,6 +435,7 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
         insertions: a.insertions + b.insertions,
       };
       const firstOf = (a.firstOf ?? 0) + (b.firstOf ?? 0);
+      if (firstOf > 0) seenFirst = true;
       return firstOf > 0 ? { ...counts, firstOf } : counts;
     },
 
