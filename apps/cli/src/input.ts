@@ -16,6 +16,8 @@ export interface InputRecord {
   readonly system: string;
   readonly hyp: string;
   readonly refs: readonly string[];
+  /** A JSONL record's `"src"` (the source segment), when it has one: what paired tests check segments by. */
+  readonly src?: string;
   /** The file (or `stdin`) and 1-based line the segment came from, for error messages. */
   readonly source: string;
   readonly line: number;
@@ -638,7 +640,7 @@ export function toRecord(value: unknown, source: string, line: number, defaultSy
     }
     system = String(v.system);
   }
-  return { system, hyp: v.hyp, refs, source, line };
+  return typeof v.src === "string" ? { system, hyp: v.hyp, refs, src: v.src, source, line } : { system, hyp: v.hyp, refs, source, line };
 }
 
 /** Reads JSONL record files (stdin for none) as units of whole lines (`size` decides how many). */

@@ -15,17 +15,23 @@ export interface ShardInfo {
   readonly inputs: readonly { readonly name: string; readonly sha256: string }[];
   /** Lines the `stats` run wrote (systems × metrics): `merge` checks that none is missing. */
   readonly entries: number;
+  /**
+   * Where the shard lies in the corpus (`stats --shard-index`): `merge` puts the shards of a system in
+   * the order of their indexes, whatever the order of its arguments.
+   */
+  readonly index?: number;
 }
 
 /**
  * The shard identity of a `stats` run from the digests of its inputs (in the order they were
  * opened); `id` overrides the digest-based id.
  */
-export function shardInfo(digests: ReadonlyMap<string, Hash>, entries: number, id: string | undefined): ShardInfo {
+export function shardInfo(digests: ReadonlyMap<string, Hash>, entries: number, id: string | undefined, index?: number): ShardInfo {
   const inputs = [...digests].map(([name, hash]) => ({ name, sha256: hash.digest("hex") }));
   const all = createHash("sha256");
   for (const i of inputs) all.update(`${i.sha256}\n`);
-  return { id: id ?? all.digest("hex").slice(0, 16), inputs, entries };
+  const info = { id: id ?? all.digest("hex").slice(0, 16), inputs, entries };
+  return index === undefined ? info : { ...info, index };
 }
 
 /** Checks the `shard` field of a line read by `merge` (undefined for shards written before it existed). */
@@ -40,11 +46,12 @@ export function checkShardInfo(value: unknown, where: string): ShardInfo | undef
     Number.isInteger(v.entries) &&
     (v.entries as number) > 0 &&
     Array.isArray(v.inputs) &&
-    v.inputs.every((i) => i !== null && typeof i === "object" && typeof i.name === "string" && typeof i.sha256 === "string");
+    v.inputs.every((i) => i !== null && typeof i === "object" && typeof i.name === "string" && typeof i.sha256 === "string") &&
+    (v.index === undefined || (Number.isSafeInteger(v.index) && v.index >= 0));
   if (!ok) {
     throw new GramscoreError(
       ErrorCode.INVALID_STATS,
-      `${where}: "shard" must be {"id": string, "inputs": [{"name", "sha256"}], "entries": count} as gramscore stats writes it, but got ${describeValue(value)}. ` +
+      `${where}: "shard" must be {"id": string, "inputs": [{"name", "sha256"}], "entries": count, "index"?: whole number} as gramscore stats writes it, but got ${describeValue(value)}. ` +
         "Write the shard again with gramscore stats.",
     );
   }
@@ -261,4 +268,122 @@ export function checkOverlaps(spans: readonly ShardSpan[]): void {
       }
     }
   }
+}
+
+/** The lines of one system and metric (with its options) whose order `merge` could not determine. */
+export interface UnorderedGroup {
+  readonly system: string;
+  readonly metric: string;
+  /** The lines, in the order `merge` uses (by shard id). */
+  readonly lines: readonly ReadEntry[];
+}
+
+const groupKey = (e: ReadEntry) => `${e.entry.system}\u0000${e.entry.metric}\u0000${JSON.stringify(e.entry.options)}`;
+const indexOf = (e: ReadEntry) => e.entry.shard?.index;
+const tieKey = (e: ReadEntry) => e.entry.shard?.id ?? e.where;
+
+/**
+ * Puts the lines of every system in corpus order, so that merged statistics and joined rows are the
+ * one-pass ones whatever the order of `merge`'s arguments. Shards written with `stats --shard-index`
+ * are ordered by their indexes. A system (and metric) with more than one shard none of which has an
+ * index is put in the order of the shard ids (so the output still does not depend on the argument
+ * order) and returned in `unordered`: its result is the one-pass result only if the metric merges
+ * alike in any order, which `merge` then checks. Systems keep the order of their first appearance.
+ * @param needsOrder true when the order matters whatever the metric (statistics rows for
+ *   `--paired-bs`, `--paired-ar`, `--confidence`): shards without indexes are then refused.
+ * @throws GramscoreError `INVALID_STATS` for a system whose shards carry indexes and not, two shards
+ *   with one index, or (with `needsOrder`) several shards without indexes; the message says how to fix it.
+ */
+export function orderShards(entries: readonly ReadEntry[], needsOrder: boolean): { entries: ReadEntry[]; unordered: UnorderedGroup[] } {
+  const groups = new Map<string, ReadEntry[]>();
+  for (const e of entries) {
+    const list = groups.get(groupKey(e)) ?? [];
+    groups.set(groupKey(e), list);
+    list.push(e);
+  }
+  const unordered: UnorderedGroup[] = [];
+  for (const lines of groups.values()) {
+    if (lines.length < 2) continue;
+    const { system, metric } = lines[0]!.entry;
+    const withIndex = lines.filter((e) => indexOf(e) !== undefined);
+    if (withIndex.length > 0 && withIndex.length < lines.length) {
+      const a = withIndex[0]!;
+      const b = lines.find((e) => indexOf(e) === undefined)!;
+      throw new GramscoreError(
+        ErrorCode.INVALID_STATS,
+        `System ${system}: ${a.where} carries its place in the corpus (shard index ${indexOf(a)}), but ${b.where} does not, so the order of the ${metric} ` +
+          "statistics cannot be determined. Write every shard with gramscore stats --shard-index N (0 for the first part of the corpus, 1 for the next, …).",
+        { details: { system, metric, indexed: a.where, unindexed: b.where } },
+      );
+    }
+    if (withIndex.length === lines.length) {
+      const sorted = [...lines].sort((x, y) => indexOf(x)! - indexOf(y)!);
+      for (let i = 1; i < sorted.length; i++) {
+        if (indexOf(sorted[i]!) === indexOf(sorted[i - 1]!)) {
+          throw new GramscoreError(
+            ErrorCode.INVALID_STATS,
+            `System ${system}: ${sorted[i - 1]!.where} and ${sorted[i]!.where} both carry shard index ${indexOf(sorted[i]!)}, so their order in the corpus is unknown. ` +
+              "Give each part of the corpus its own --shard-index when writing it with gramscore stats.",
+            { details: { system, metric, index: indexOf(sorted[i]!), first: sorted[i - 1]!.where, second: sorted[i]!.where } },
+          );
+        }
+      }
+      continue;
+    }
+    if (needsOrder) {
+      throw new GramscoreError(
+        ErrorCode.INVALID_STATS,
+        `System ${system} has ${lines.length} shards of ${metric} statistics rows without a place in the corpus (${lines.map((e) => e.where).join(", ")}): ` +
+          "confidence intervals and paired tests resample segments by their position, so the shards must be joined in corpus order, which cannot be determined. " +
+          "Write every shard with gramscore stats --rows --shard-index N (0 for the first part of the corpus, 1 for the next, …).",
+        { details: { system, metric, shards: lines.map((e) => e.where) } },
+      );
+    }
+    unordered.push({ system, metric, lines: [...lines].sort((x, y) => (tieKey(x) < tieKey(y) ? -1 : tieKey(x) > tieKey(y) ? 1 : 0)) });
+  }
+  // Systems in the order they first appear; within a system, lines by index, else by shard id.
+  const systemRank = new Map<string, number>();
+  for (const e of entries) if (!systemRank.has(e.entry.system)) systemRank.set(e.entry.system, systemRank.size);
+  const position = new Map<ReadEntry, number>();
+  entries.forEach((e, i) => position.set(e, i));
+  // A total order: system, index (lines without one first, by shard id), then the given order.
+  const ordered = [...entries].sort((x, y) => {
+    const r = systemRank.get(x.entry.system)! - systemRank.get(y.entry.system)!;
+    if (r !== 0) return r;
+    const ix = indexOf(x) ?? -1;
+    const iy = indexOf(y) ?? -1;
+    if (ix !== iy) return ix - iy;
+    if (ix === -1) {
+      const tx = tieKey(x);
+      const ty = tieKey(y);
+      if (tx !== ty) return tx < ty ? -1 : 1;
+    }
+    return position.get(x)! - position.get(y)!;
+  });
+  return { entries: ordered, unordered };
+}
+
+/**
+ * The `pairs` field of the first line of each system in a `stats --rows` shard: every segment's
+ * pairing key (significance.ts `pairingKey`: a digest of its source or references, its kind, its
+ * line), base64 of little-endian 32-bit words. `merge` checks with it that paired systems pair up.
+ */
+export function pairsField(keys: Uint32Array): string {
+  return Buffer.from(keys.buffer, keys.byteOffset, keys.byteLength).toString("base64");
+}
+
+/** Reads a `pairs` field of a line holding `count` segments (undefined when absent). */
+export function checkPairsField(value: unknown, count: number, words: number, where: string): Uint32Array | undefined {
+  if (value === undefined) return undefined;
+  const bytes = typeof value === "string" ? Buffer.from(value, "base64") : undefined;
+  if (bytes === undefined || bytes.length !== count * words * 4) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_STATS,
+      `${where}: "pairs" must be base64 of ${words} words for each of its ${count} segments, as gramscore stats --rows writes it, but got ${describeValue(value)}. ` +
+        "Write the shard again with gramscore stats --rows.",
+    );
+  }
+  const out = new Uint32Array(count * words);
+  for (let i = 0; i < out.length; i++) out[i] = bytes.readUInt32LE(i * 4);
+  return out;
 }

@@ -12,7 +12,7 @@ function samples(flag: string): (value: string) => number {
   };
 }
 
-/** Adds --paired-bs, --paired-ar, --confidence, their sample counts, --paired-ar-ci, --baseline and --seed. */
+/** Adds --paired-bs, --paired-ar, --confidence, their sample counts, --paired-ar-ci (and -n), --baseline and --seed. */
 export function significanceOptions(cmd: Command): Command {
   const d = SIGNIFICANCE_DEFAULTS;
   return cmd
@@ -22,7 +22,10 @@ export function significanceOptions(cmd: Command): Command {
     .option("--paired-bs-n <n>", `resamples of --paired-bs (default ${d.bs}, sacrebleu 2.6.0's)`, samples("--paired-bs-n"))
     .option("--paired-ar", "paired approximate randomization test against the baseline (sacrebleu's --paired-ar)")
     .option("--paired-ar-n <n>", `trials of --paired-ar (default ${d.ar}, sacrebleu 2.6.0's)`, samples("--paired-ar-n"))
-    .option("--paired-ar-ci [n]", `with --paired-ar: bootstrap means and 95% CIs too, from n resamples (default ${d.arCi}; sacrebleu's n_ar_confidence)`, samples("--paired-ar-ci"))
+    // A flag, not "[n]": an optional value would take the next word, so "--paired-ar-ci ref0.txt" lost
+    // its reference file. The count has its own option, as every other count here.
+    .option("--paired-ar-ci", `with --paired-ar: bootstrap means and 95% CIs too (${d.arCi} resamples; sacrebleu's n_ar_confidence)`)
+    .option("--paired-ar-ci-n <n>", `resamples of --paired-ar-ci (default ${d.arCi}; implies --paired-ar-ci)`, samples("--paired-ar-ci-n"))
     .option("--baseline <system>", "the baseline system of a paired test (default: the first system)")
     .option("--seed <n|none>", "seed of the resampling (default: $SACREBLEU_SEED, else 12345; none: unseeded)");
 }

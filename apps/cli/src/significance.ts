@@ -32,8 +32,10 @@ export interface SignificanceFlags {
   pairedBsN?: number;
   pairedArN?: number;
   confidenceN?: number;
-  /** `--paired-ar-ci [n]`: true without a value. */
-  pairedArCi?: number | boolean;
+  /** `--paired-ar-ci`: bootstrap CIs with AR too. */
+  pairedArCi?: boolean;
+  /** `--paired-ar-ci-n <n>`: their resamples (implies `--paired-ar-ci`). */
+  pairedArCiN?: number;
   baseline?: string;
   seed?: string;
 }
@@ -81,6 +83,7 @@ export function significancePlan(flags: SignificanceFlags, env: Record<string, s
       ["--paired-bs-n", flags.pairedBsN, "--paired-bs"],
       ["--paired-ar-n", flags.pairedArN, "--paired-ar"],
       ["--paired-ar-ci", flags.pairedArCi, "--paired-ar"],
+      ["--paired-ar-ci-n", flags.pairedArCiN, "--paired-ar"],
       ["--confidence-n", flags.confidenceN, "--confidence"],
       ["--baseline", flags.baseline, "--paired-bs or --paired-ar"],
     ] as const
@@ -102,12 +105,12 @@ export function significancePlan(flags: SignificanceFlags, env: Record<string, s
     flags.seed !== undefined ? parseSeed(flags.seed, "--seed") : envSeed !== undefined && envSeed !== "" ? parseSeed(envSeed, "SACREBLEU_SEED") : DEFAULT_SEED;
   if (flags.confidence === true) return { kind: "confidence", samples: flags.confidenceN ?? SIGNIFICANCE_DEFAULTS.confidence, seed };
   const test = flags.pairedBs === true ? "bs" : "ar";
-  const arCi = flags.pairedArCi;
+  const arCi = flags.pairedArCiN ?? (flags.pairedArCi === true ? SIGNIFICANCE_DEFAULTS.arCi : 0);
   return {
     kind: "paired",
     test,
     samples: test === "bs" ? (flags.pairedBsN ?? SIGNIFICANCE_DEFAULTS.bs) : (flags.pairedArN ?? SIGNIFICANCE_DEFAULTS.ar),
-    arConfidence: arCi === undefined || arCi === false ? 0 : arCi === true ? SIGNIFICANCE_DEFAULTS.arCi : arCi,
+    arConfidence: arCi,
     seed,
     baseline: flags.baseline,
   };
@@ -129,6 +132,11 @@ export interface CollectSpec {
   readonly rows: boolean;
   /** Keep a 64-bit digest of every segment's text (hypothesis and references). */
   readonly digests: boolean;
+  /**
+   * Keep what identifies every segment across systems (paired tests): a 64-bit digest of its source
+   * (a JSONL record's `"src"`) or, without one, of its references; see {@link pairingKey}.
+   */
+  readonly pairing?: boolean;
 }
 
 /** One system's gathered data over a part of the input (what a worker sends back). */
@@ -139,6 +147,8 @@ export interface CollectedPart {
   readonly rows?: Float64Array[];
   /** Two 32-bit words per segment. */
   readonly digests?: Uint32Array;
+  /** {@link PAIRING_WORDS} words per segment ({@link pairingKey}). */
+  readonly keys?: Uint32Array;
 }
 
 interface Growing {
@@ -160,6 +170,38 @@ interface SystemData {
   count: number;
   rows: Growing[] | undefined;
   digests: { data: Uint32Array; used: number } | undefined;
+  keys: { data: Uint32Array; used: number } | undefined;
+}
+
+/** Words per segment of a pairing key: two of digest, the kind ({@link KEY_SOURCE}, {@link KEY_REFERENCES}), the input line. */
+export const PAIRING_WORDS = 4;
+/** A pairing key made from the segment's source. */
+export const KEY_SOURCE = 1;
+/** A pairing key made from the segment's references (no source given). */
+export const KEY_REFERENCES = 2;
+
+/**
+ * What identifies a segment across the systems of a paired test, at `out[offset..offset+4)`: a
+ * 64-bit digest of its source (a JSONL record's `"src"`) when it has one, else of its references
+ * (the same {@link segmentDigest} with an empty hypothesis); the kind of digest; and the record's line
+ * (for messages, not compared).
+ */
+export function pairingKey(record: InputRecord, out: Uint32Array, offset: number): void {
+  if (record.src !== undefined) {
+    segmentDigest("", [record.src], out, offset);
+    out[offset + 2] = KEY_SOURCE;
+  } else {
+    segmentDigest("", record.refs, out, offset);
+    out[offset + 2] = KEY_REFERENCES;
+  }
+  out[offset + 3] = record.line >>> 0;
+}
+
+function pushWords(g: { data: Uint32Array; used: number }, n: number): void {
+  if (g.used + n <= g.data.length) return;
+  const next = new Uint32Array(Math.max(g.data.length * 2, g.used + n));
+  next.set(g.data);
+  g.data = next;
 }
 
 /**
@@ -215,6 +257,7 @@ export class RowCollector {
         count: 0,
         rows: this.spec.rows ? this.metrics.map(() => ({ data: new Float64Array(0), used: 0 })) : undefined,
         digests: this.spec.digests ? { data: new Uint32Array(512), used: 0 } : undefined,
+        keys: this.spec.pairing === true ? { data: new Uint32Array(1024), used: 0 } : undefined,
       };
       this.systems.set(system, d);
     }
@@ -243,12 +286,17 @@ export class RowCollector {
       segmentDigest(record.hyp, record.refs, g.data, g.used);
       g.used += 2;
     }
+    if (d.keys !== undefined) {
+      pushWords(d.keys, PAIRING_WORDS);
+      pairingKey(record, d.keys.data, d.keys.used);
+      d.keys.used += PAIRING_WORDS;
+    }
     d.count++;
   }
 
   private flush(d: SystemData): void {
     if (d.count === 0) return;
-    const part: { count: number; rows?: Float64Array[]; digests?: Uint32Array } = { count: d.count };
+    const part: { count: number; rows?: Float64Array[]; digests?: Uint32Array; keys?: Uint32Array } = { count: d.count };
     if (d.rows !== undefined) {
       part.rows = d.rows.map((g) => g.data.slice(0, g.used));
       for (const g of d.rows) g.used = 0;
@@ -256,6 +304,10 @@ export class RowCollector {
     if (d.digests !== undefined) {
       part.digests = d.digests.data.slice(0, d.digests.used);
       d.digests.used = 0;
+    }
+    if (d.keys !== undefined) {
+      part.keys = d.keys.data.slice(0, d.keys.used);
+      d.keys.used = 0;
     }
     d.chunks.push(part);
     d.count = 0;
@@ -287,6 +339,13 @@ export class RowCollector {
     return part?.digests ?? new Uint32Array(0);
   }
 
+  /** Pairing keys of `system` in input order ({@link PAIRING_WORDS} words per segment; see {@link pairingKey}). */
+  keys(system: string): Uint32Array {
+    const part = this.take(system);
+    if (part !== undefined) this.systems.get(system)!.chunks.push(part);
+    return part?.keys ?? new Uint32Array(0);
+  }
+
   /**
    * The rows of `system` under metric `k`, joined in input order by `concatRows`; `merged` is the
    * system's merged statistics (the score and signature come from it).
@@ -312,7 +371,7 @@ export class RowCollector {
 
 function joinParts(chunks: readonly CollectedPart[]): CollectedPart {
   const count = chunks.reduce((n, c) => n + c.count, 0);
-  const out: { count: number; rows?: Float64Array[]; digests?: Uint32Array } = { count };
+  const out: { count: number; rows?: Float64Array[]; digests?: Uint32Array; keys?: Uint32Array } = { count };
   if (chunks[0]!.rows !== undefined) {
     out.rows = chunks[0]!.rows.map((_, k) => {
       const all = new Float64Array(chunks.reduce((n, c) => n + c.rows![k]!.length, 0));
@@ -333,6 +392,15 @@ function joinParts(chunks: readonly CollectedPart[]): CollectedPart {
     }
     out.digests = all;
   }
+  if (chunks[0]!.keys !== undefined) {
+    const all = new Uint32Array(count * PAIRING_WORDS);
+    let at = 0;
+    for (const c of chunks) {
+      all.set(c.keys!, at);
+      at += c.keys!.length;
+    }
+    out.keys = all;
+  }
   return out;
 }
 
@@ -347,13 +415,55 @@ export type SignificanceResult =
 /** Rows of every system under metric `k`. */
 export type RowsSource = (system: SystemReport, k: number) => SystemRows;
 
+/** Pairing keys of a system ({@link PAIRING_WORDS} words per segment), or undefined when not known. */
+export type KeysSource = (system: SystemReport) => Uint32Array | undefined;
+
+/**
+ * Refuses systems whose segments do not pair up: a paired test compares segment i of every system,
+ * so each must have the same source (or, without sources, the same references) at every position.
+ * Compares every system with the first; reports the first position that differs.
+ * @throws GramscoreError `BAD_SYSTEMS` naming the system, the segment, its line and what differs.
+ */
+export function checkPairing(systems: readonly SystemReport[], keys: KeysSource, where = "input"): void {
+  if (systems.length < 2) return;
+  const first = systems[0]!;
+  const base = keys(first);
+  if (base === undefined) return;
+  for (const s of systems.slice(1)) {
+    const other = keys(s);
+    if (other === undefined) continue;
+    const n = Math.min(base.length, other.length) / PAIRING_WORDS;
+    for (let i = 0; i < n; i++) {
+      const a = i * PAIRING_WORDS;
+      if (base[a] === other[a] && base[a + 1] === other[a + 1] && base[a + 2] === other[a + 2]) continue;
+      const kindA = base[a + 2];
+      const kindB = other[a + 2];
+      const what =
+        kindA !== kindB
+          ? `one has a source ("src") and the other not (${kindA === KEY_SOURCE ? first.name : s.name}'s has one)`
+          : kindA === KEY_SOURCE
+            ? `their sources ("src") differ`
+            : `their references differ (no "src" is given, so segments are matched by their references)`;
+      const line = (k: Uint32Array) => (k[a + 3]! > 0 ? ` (line ${k[a + 3]})` : "");
+      throw new GramscoreError(
+        ErrorCode.BAD_SYSTEMS,
+        `Paired tests compare the systems segment by segment, but segment ${i + 1} of system ${s.name}${line(other)} is not segment ${i + 1} of ` +
+          `system ${first.name}${line(base)}: ${what}. The systems' records must be in the same segment order in the ${where} ` +
+          "(sort each system's records the same way, e.g. by segment id, or give every record its source as \"src\").",
+        { details: { system: s.name, baseline: first.name, segment: i + 1, line: other[a + 3], baselineLine: base[a + 3], differs: kindA !== kindB ? "kind" : kindA === KEY_SOURCE ? "src" : "refs" } },
+      );
+    }
+  }
+}
+
 /**
  * Runs the planned procedure on every metric of the report (metrics in report order; systems in
  * report order, the baseline first unless --baseline names another).
- * @throws GramscoreError `BAD_SYSTEMS` (one system with a paired test, unknown baseline),
- *   `LENGTH_MISMATCH` (systems of different lengths).
+ * With `keys`, paired tests first check that the systems' segments pair up ({@link checkPairing}).
+ * @throws GramscoreError `BAD_SYSTEMS` (one system with a paired test, unknown baseline, segments
+ *   that do not pair up), `LENGTH_MISMATCH` (systems of different lengths).
  */
-export function runSignificance(plan: SignificancePlan, report: Report, rows: RowsSource): SignificanceResult {
+export function runSignificance(plan: SignificancePlan, report: Report, rows: RowsSource, keys?: KeysSource): SignificanceResult {
   if (plan.kind === "confidence") {
     return {
       kind: "confidence",
@@ -390,6 +500,7 @@ export function runSignificance(plan: SignificancePlan, report: Report, rows: Ro
       { details: { counts: Object.fromEntries(report.systems.map((s) => [s.name, s.count])) } },
     );
   }
+  if (keys !== undefined) checkPairing(report.systems, keys);
   const results = report.metrics.map((_, k) =>
     pairedTest(
       report.systems.map((s) => ({ name: s.name, rows: rows(s, k) })),

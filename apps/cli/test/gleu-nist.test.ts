@@ -127,12 +127,13 @@ describe.concurrent("gramscore with gleu, google_bleu and nist", () => {
     writeFileSync(join(dir, "h2.txt"), `${hyps.slice(2).join("\n")}\n`);
     writeFileSync(join(dir, "r2.txt"), `${refs.slice(2).join("\n")}\n`);
     const [a, b, whole] = await Promise.all([
-      cli(["stats", "-m", "gleu,nist", "-o", join(dir, "a.jsonl"), join(dir, "r1.txt")], { stdin: readFileSync(join(dir, "h1.txt")) }),
-      cli(["stats", "-m", "gleu,nist", "-o", join(dir, "b.jsonl"), join(dir, "r2.txt")], { stdin: readFileSync(join(dir, "h2.txt")) }),
+      // NIST sums in corpus order: the shards say where they lie (merge orders them, issue 26).
+      cli(["stats", "-m", "gleu,nist", "--shard-index", "0", "-o", join(dir, "a.jsonl"), join(dir, "r1.txt")], { stdin: readFileSync(join(dir, "h1.txt")) }),
+      cli(["stats", "-m", "gleu,nist", "--shard-index", "1", "-o", join(dir, "b.jsonl"), join(dir, "r2.txt")], { stdin: readFileSync(join(dir, "h2.txt")) }),
       cli(["score", "-m", "gleu,nist", "-f", "json", join(data, "refA.txt")], { stdin: sysA() }),
     ]);
     expect([a.code, b.code, whole.code], a.stderr + b.stderr + whole.stderr).toEqual([0, 0, 0]);
-    const merged = await cli(["merge", "-f", "json", join(dir, "a.jsonl"), join(dir, "b.jsonl")]);
+    const merged = await cli(["merge", "-f", "json", join(dir, "b.jsonl"), join(dir, "a.jsonl")]);
     expect(merged.stderr).toBe("");
     for (const name of ["gleu", "nist"]) {
       const m = entry(JSON.parse(merged.stdout) as JsonReport, name).systems[0]!;

@@ -112,13 +112,13 @@ describe("merge refuses shards that cover the same segments", () => {
 describe("merge with significance flags on stats --rows shards equals the one-pass score", () => {
   const flagsets = [
     ["--paired-bs", "--paired-bs-n", "300"],
-    ["--paired-ar", "--paired-ar-n", "500", "--paired-ar-ci", "100"],
+    ["--paired-ar", "--paired-ar-n", "500", "--paired-ar-ci-n", "100"],
     ["--confidence", "--confidence-n", "200"],
   ];
   for (const flags of flagsets) {
     it(flags.join(" "), async () => {
-      const a = await shard("r1", 0, 45, ["--rows"]);
-      const b = await shard("r2", 45, 120, ["--rows"]);
+      const a = await shard("r1", 0, 45, ["--rows", "--shard-index", "0"]);
+      const b = await shard("r2", 45, 120, ["--rows", "--shard-index", "1"]);
       const { ref, systems } = corpus(N);
       writeFiles(dir, { "all.ref": lines(ref, 0, N), ...Object.fromEntries(systems.map((s, i) => [`all.s${i}`, lines(s, 0, N)])) });
       const one = await cli(["score", "-m", "bleu,chrf", "all.ref", "-i", "all.s0", "all.s1", "all.s2", "--system", "base,sysA,sysB", "-f", "json", ...flags], { cwd: dir });
@@ -145,8 +145,8 @@ describe("merge with significance flags on stats --rows shards equals the one-pa
   });
 
   it("shards without --rows: a clear error", async () => {
-    const a = await shard("n1", 0, 60);
-    const b = await shard("n2", 60, 120);
+    const a = await shard("n1", 0, 60, ["--shard-index", "0"]);
+    const b = await shard("n2", 60, 120, ["--shard-index", "1"]);
     const r = await cli(["merge", a, b, "--paired-bs"], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("holds no statistics rows");

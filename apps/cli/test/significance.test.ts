@@ -121,7 +121,7 @@ describe.skipIf(files.length === 0)("score with significance flags prints sacreb
       });
 
       it("--jobs 2 gives the same rows, hence the same paired-ar numbers, as one thread (units of 2,000 lines: two parts)", async () => {
-        const args = ["score", "ref0.txt", "ref1.txt", "-i", "sys0", "sys1", "sys2", "sys3", "-m", "bleu,chrf,ter", "-f", "json", "--paired-ar", "--paired-ar-ci", "200"];
+        const args = ["score", "ref0.txt", "ref1.txt", "-i", "sys0", "sys1", "sys2", "sys3", "-m", "bleu,chrf,ter", "-f", "json", "--paired-ar", "--paired-ar-ci-n", "200"];
         const one = await cli(args, { cwd: folder });
         const two = await cli([...args, "--jobs", "2"], { cwd: folder });
         expect(two.stderr).toBe("");

@@ -150,5 +150,7 @@ describe.concurrent("gramscore with wer, cer, mer, wil, wip", () => {
     expect(strict.stderr).toContain("WER compares a hypothesis with one reference");
     expect(first.code).toBe(0);
     expect((JSON.parse(first.stdout) as JsonReport).metrics[0]!.systems[0]!.corpus.score).toBe(0.5);
+    // Issue 26: the second reference file is not used, and the signature says so.
+    expect((JSON.parse(first.stdout) as JsonReport).metrics[0]!.signature).toMatch(/^measure:wer\|refs:first\|tf:jiwer-default\|/);
   });
 });

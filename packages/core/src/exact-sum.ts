@@ -27,11 +27,15 @@ function grow(x: number): void {
 /** The canonical form of the scratch expansion, which it empties. */
 function canonical(): number[] {
   const out: number[] = [];
-  // A double-valued sum spans at most ~2,100 bits, so 64 parts is more than enough.
+  // A double-valued sum spans at most ~2,100 bits, so 64 parts is more than enough. The guard, and
+  // the stop at a non-finite part (a sum past the largest double: Infinity, then NaN, which never
+  // cancels to 0), keep untrusted input from looping; the result is then not canonical, and
+  // isExactSum refuses it.
   for (let guard = 0; guard < 64 && used > 0; guard++) {
     const s = roundExpansion(scratch, used);
     if (s === 0) break;
     out.push(s);
+    if (!Number.isFinite(s)) break;
     grow(-s);
   }
   used = 0;

@@ -104,7 +104,11 @@ export interface StatsRows<S = unknown> {
    * `np.array(stats, dtype="float32")`); the engine then rounds each value and each running sum to float32.
    */
   readonly float32: boolean;
-  /** Writes one segment's statistics (from `stats()`) as `width` numbers at `out[offset]`. */
+  /**
+   * Writes one segment's statistics (from `stats()`) as `width` numbers at `out[offset]`. Rows
+   * add up: given merged statistics it writes the column sums of their segments' rows (`gramscore
+   * merge` checks a shard's rows against its statistics this way).
+   */
   toRow(stats: S, out: Float64Array, offset: number): void;
   /**
    * The score of column sums over `count` segments. `float32`: the sums are float32 values (a resample

@@ -86,4 +86,13 @@ describe("exact sums", () => {
     expect(isExactSum([3])).toBe(true);
     for (const bad of [[0], [1, 1], [Number.NaN], [Infinity], ["1"], 1, null, [1e-20, 1]]) expect(isExactSum(bad)).toBe(false);
   });
+
+  it("a sum past the largest double is refused at once, never looped on (untrusted shards)", () => {
+    for (const bad of [[1e308, 1e308], [-1e308, -1e308], [1.7976931348623157e308, 1e292], Array.from({ length: 70 }, () => 1e307)]) {
+      expect(isExactSum(bad)).toBe(false);
+    }
+    // Adding two valid sums whose total overflows returns (a non-finite list that isExactSum refuses).
+    const big = exactAdd([1e308, 1e291], [1e308]);
+    expect(isExactSum(big)).toBe(false);
+  });
 });

@@ -1,9 +1,8 @@
-import { checkedTokenizer, contextTokenizer, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, pow, preferContext, validateSegment } from "@gramscore/core";
+import { ExactSum, checkedTokenizer, contextTokenizer, describeValue, ErrorCode, exactAdd, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pow, preferContext, validateSegment } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, StatsRows, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { createTreebank } from "@gramscore/tokenizer-treebank";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
 import { MeteorAligner, STAGE_EXACT, STAGE_STEM, meteorFromCounts } from "./align.js";
-import { ExactSum, exactAdd, exactValue, isCanonical } from "./exact.js";
 import { resolveMeteorOptions } from "./options.js";
 import type { MeteorOptions, ResolvedMeteorOptions } from "./options.js";
 import { VERSION } from "./version.js";
@@ -341,7 +340,7 @@ export function parseMeteorStats(value: unknown): MeteorStats {
   if (typeof segments !== "number" || !Number.isSafeInteger(segments) || segments < 0) {
     throw invalidStats(`METEOR statistics need segments: the number of segments summed (a non-negative integer), but got ${describeValue(segments)}.`);
   }
-  if (!isCanonical(total) || exactValue(total) < 0 || exactValue(total) > segments) {
+  if (!isExactSum(total) || exactValue(total) < 0 || exactValue(total) > segments) {
     throw invalidStats(
       `METEOR statistics need total: the exact sum of the segment scores as canonical partial sums between 0 and segments (for example [0.5], or [] for 0), ` +
         `but got ${describeValue(total)}. Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).`,

@@ -73,6 +73,9 @@ describe("METEOR API", () => {
     expect(code(() => createMeteor({ tokenize: "nosuch" }))).toBe("UNKNOWN_TOKENIZER");
     expect(code(() => parseMeteorStats({ total: [2], segments: 1 }))).toBe("INVALID_STATS");
     expect(code(() => parseMeteorStats({ total: [], segments: -1 }))).toBe("INVALID_STATS");
+    // A sum past the largest double (Infinity, then NaN, which never cancels) once looped forever.
+    expect(code(() => parseMeteorStats({ total: [1e308, 1e308], segments: 2 }))).toBe("INVALID_STATS");
+    expect(code(() => parseMeteorStats({ total: [-1e308, -1e308], segments: 2 }))).toBe("INVALID_STATS");
     expect(code(() => meteor(["a", "b"], [["a"]]))).toBe("LENGTH_MISMATCH");
   });
 });

@@ -17,6 +17,7 @@ export type { NistOptions, ResolvedNistOptions, TokenizeOption } from "./options
 export { nistDetail, nistLengthPenalty, nistWorkspace } from "./score.js";
 export type { NistDetail, NistSegment, NistWorkspace } from "./score.js";
 export { canonicalChunks } from "./chunks.js";
+export { nistMemoryLimit, segmentBytes, setNistMemoryLimit } from "./memory.js";
 export { VERSION };
 
 declare module "@gramscore/core" {

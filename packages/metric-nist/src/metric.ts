@@ -3,6 +3,7 @@ import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, Tokeniz
 import { resolveNistOptions, resolveTokenizer } from "./options.js";
 import type { NistOptions, ResolvedNistOptions } from "./options.js";
 import { canonicalChunks } from "./chunks.js";
+import { checkNistBytes, segmentBytes } from "./memory.js";
 import { nistDetail, nistWorkspace } from "./score.js";
 import type { NistSegment } from "./score.js";
 import { VERSION } from "./version.js";
@@ -143,23 +144,33 @@ export function makeNist(opts: ResolvedNistOptions, context?: MetricContext): Ni
 
     stats(hyp, refs) {
       checkSegment(hyp, refs);
-      return { chunks: [[segmentOf(hyp, refs)]] };
+      const segment = segmentOf(hyp, refs);
+      const bytes = segmentBytes(segment);
+      checkNistBytes(bytes, 1);
+      return sized({ chunks: [[segment]] }, bytes);
     },
 
     merge(a, b) {
       if (a.chunks.length === 0) return b;
       if (b.chunks.length === 0) return a;
-      return { chunks: canonicalChunks([...a.chunks, ...b.chunks]) };
+      // The size is checked before the merged chunks are built.
+      const bytes = bytesOf(a) + bytesOf(b);
+      checkNistBytes(bytes, countOf(a) + countOf(b));
+      return sized({ chunks: canonicalChunks([...a.chunks, ...b.chunks]) }, bytes);
     },
 
     corpusStats(segments) {
       const out: NistSegment[] = [];
+      let bytes = 0;
       let index = 0;
       for (const seg of segments) {
         const valid = validateSegment(seg, index++);
-        out.push(segmentOf(valid.hyp, valid.refs));
+        const segment = segmentOf(valid.hyp, valid.refs);
+        bytes += segmentBytes(segment);
+        checkNistBytes(bytes, out.length + 1);
+        out.push(segment);
       }
-      return { chunks: canonicalChunks([out]) };
+      return sized({ chunks: canonicalChunks([out]) }, bytes);
     },
 
     score(stats, level) {
@@ -254,11 +265,37 @@ function invalidStats(message: string): GramscoreError {
   return new GramscoreError(ErrorCode.INVALID_STATS, message);
 }
 
+/** Estimated bytes of statistics this module built or parsed (so merges need not walk the tokens). */
+const SIZES = new WeakMap<NistStats, number>();
+
+function sized(stats: NistStats, bytes: number): NistStats {
+  SIZES.set(stats, bytes);
+  return stats;
+}
+
+/** The estimated bytes of `stats` ({@link segmentBytes} summed; computed once for statistics from elsewhere). */
+function bytesOf(stats: NistStats): number {
+  let bytes = SIZES.get(stats);
+  if (bytes === undefined) {
+    bytes = 0;
+    for (const chunk of stats.chunks) for (const seg of chunk) bytes += segmentBytes(seg);
+    SIZES.set(stats, bytes);
+  }
+  return bytes;
+}
+
+function countOf(stats: NistStats): number {
+  let n = 0;
+  for (const chunk of stats.chunks) n += chunk.length;
+  return n;
+}
+
 /**
  * Validates NIST statistics read from JSON: `{ chunks }`, arrays of segments, each segment an array
  * of at least two token arrays (the hypothesis's, then each reference's) of strings; any chunking is
  * accepted and returned in the canonical one.
- * @throws GramscoreError `INVALID_STATS` saying what is wrong and where.
+ * @throws GramscoreError `INVALID_STATS` saying what is wrong and where, `LIMIT_EXCEEDED` past the
+ *   memory limit (`setNistMemoryLimit`).
  */
 export function parseNistStats(value: unknown): NistStats {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
@@ -273,6 +310,7 @@ export function parseNistStats(value: unknown): NistStats {
   }
   const parts: NistSegment[][] = [];
   let index = 0;
+  let bytes = 0;
   for (const chunk of chunks as unknown[][]) {
     const part: NistSegment[] = [];
     for (const seg of chunk) {
@@ -285,10 +323,13 @@ export function parseNistStats(value: unknown): NistStats {
           throw invalidStats(`NIST statistics: segment ${index}, entry ${k} must be an array of token strings, but got ${describeValue(tokens)}.`);
         }
       }
-      part.push((seg as string[][]).map((t) => t.slice()));
+      const segment = (seg as string[][]).map((t) => t.slice());
+      bytes += segmentBytes(segment);
+      checkNistBytes(bytes, index + 1);
+      part.push(segment);
       index++;
     }
     parts.push(part);
   }
-  return { chunks: canonicalChunks(parts) };
+  return sized({ chunks: canonicalChunks(parts) }, bytes);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ErrorCode, GramscoreError, log } from "@gramscore/core";
-import plugin, { createNist, nist, parseNistStats, sentenceNist } from "@gramscore/metric-nist";
+import plugin, { createNist, nist, nistMemoryLimit, parseNistStats, segmentBytes, sentenceNist, setNistMemoryLimit } from "@gramscore/metric-nist";
 
 function code(fn: () => unknown): string | undefined {
   try {
@@ -36,6 +36,30 @@ describe("NIST API", () => {
     expect(short.score).toBe(n2.score);
     expect(short.precisions.slice(2)).toEqual([0, 0, 0]);
     expect(sentenceNist("a", [""]).score).toBe(0);
+  });
+
+  it("statistics past the memory limit are refused with LIMIT_EXCEEDED naming the size, before they are built", () => {
+    const m = createNist();
+    const seg = (i: number) => ({ hyp: `the cat ${i} sat on the mat`, refs: [`the cat ${i} is on the mat`, `a cat ${i} sat on a mat`] });
+    const one = m.stats(seg(1).hyp, seg(1).refs);
+    const bytes = segmentBytes(one.chunks[0]![0]!);
+    expect(nistMemoryLimit()).toBe(2 ** 31);
+    const before = setNistMemoryLimit(bytes * 3 + 1);
+    try {
+      let acc = m.empty();
+      for (let i = 0; i < 3; i++) acc = m.merge(acc, m.stats(seg(i).hyp, seg(i).refs));
+      const grow = () => m.merge(acc, m.stats(seg(3).hyp, seg(3).refs));
+      expect(grow).toThrow(expect.objectContaining({ code: "LIMIT_EXCEEDED", message: expect.stringMatching(/4 segments would take about .* MiB, over its memory limit/) }));
+      expect(() => m.corpusStats!([0, 1, 2, 3].map(seg))).toThrow(expect.objectContaining({ code: "LIMIT_EXCEEDED" }));
+      expect(() => parseNistStats(JSON.parse(JSON.stringify(m.corpusStats!([0, 1, 2].map(seg)))))).not.toThrow();
+      const four = { chunks: [[0, 1, 2, 3].map((i) => [seg(i).hyp.split(" "), ...seg(i).refs.map((r) => r.split(" "))])] };
+      expect(() => parseNistStats(four)).toThrow(expect.objectContaining({ code: "LIMIT_EXCEEDED" }));
+      // Within the limit nothing changes.
+      expect(m.score(acc, "corpus").score).toBe(nist([0, 1, 2].map((i) => seg(i).hyp), [[0, 1, 2].map((i) => seg(i).refs[0]!), [0, 1, 2].map((i) => seg(i).refs[1]!)]).score);
+    } finally {
+      setNistMemoryLimit(before);
+    }
+    expect(() => setNistMemoryLimit(0)).toThrow(expect.objectContaining({ code: "INVALID_OPTION" }));
   });
 
   it("rejects bad options, inputs and statistics with coded errors", () => {

@@ -13,8 +13,10 @@ export const WER_MEASURES: readonly WerMeasure[] = ["wer", "cer", "mer", "wil", 
 /** Options of every measure. */
 export interface WerOptions {
   /**
-   * jiwer compares a hypothesis with one reference: with several, the first is used and the others
-   * are ignored (default true). With false, a segment with several references is refused instead.
+   * jiwer compares a hypothesis with one reference. With several, the default (true) scores against
+   * the first and says so: the statistics count such segments (`firstOf`) and the signature then
+   * carries `refs:first`, so the score is never mistaken for a score against every reference. With
+   * false, a segment with several references is refused (`INVALID_OPTION`).
    */
   firstReference?: boolean;
 }
@@ -39,6 +41,11 @@ export interface WerStats {
   readonly deletions: number;
   /** Insertions (hypothesis items with no reference counterpart). */
   readonly insertions: number;
+  /**
+   * Segments that had several references and were scored against the first (absent when none):
+   * what puts `refs:first` into the signature. Not part of any measure.
+   */
+  readonly firstOf?: number;
 }
 
 /** A score of one measure, for one segment or a corpus, with every measure of the same counts. */
@@ -71,7 +78,7 @@ export interface WerResult {
   readonly wil: number;
   /** Word information preserved (H / reference length) · (H / hypothesis length), 0 for an empty hypothesis. */
   readonly wip: number;
-  /** The signature (`measure:wer|tf:jiwer-default|version:…`). */
+  /** The signature (`measure:wer|tf:jiwer-default|version:…`; `measure:wer|refs:first|…` when the first of several references was used). */
   readonly signature: string;
 }
 
@@ -265,6 +272,21 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
     ["tf", "jiwer-default"],
     ["version", VERSION],
   ]);
+  // The statistics say whether the first of several references was used (data-dependent, as BLEU's nrefs).
+  const firstSignature = formatSignature([
+    ["measure", measure],
+    ["refs", "first"],
+    ["tf", "jiwer-default"],
+    ["version", VERSION],
+  ]);
+  // Whether the last aligned segment had several references, and whether any statistics this
+  // instance made, merged or scored had one (the signature without statistics, as BLEU's nrefs).
+  let lastFirstOf = false;
+  let seenFirst = false;
+  const signatureOf = (stats?: WerStats): string => {
+    if (stats === undefined) return seenFirst ? firstSignature : signature;
+    return (stats.firstOf ?? 0) > 0 ? firstSignature : signature;
+  };
 
   const tokens = unit === "char" ? jiwerChars : jiwerWords;
 
@@ -318,6 +340,8 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
   /** Aligns one segment into the aligner's counts. */
   const segment = (hyp: unknown, refs: unknown): void => {
     const ref = checkRefs(hyp, refs, opts, name);
+    lastFirstOf = (refs as readonly string[]).length > 1;
+    if (lastFirstOf) seenFirst = true;
     vocab.clear();
     if (astral.size > VOCAB_LIMIT) astral = new Map();
     let nr: number;
@@ -355,7 +379,7 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
       mer: m.mer,
       wil: m.wil,
       wip: m.wip,
-      signature,
+      signature: signatureOf(stats),
     };
   };
 
@@ -371,7 +395,8 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
 
     stats(hyp, refs) {
       segment(hyp, refs);
-      return { hits: aligner.hits, substitutions: aligner.substitutions, deletions: aligner.deletions, insertions: aligner.insertions };
+      const counts = { hits: aligner.hits, substitutions: aligner.substitutions, deletions: aligner.deletions, insertions: aligner.insertions };
+      return lastFirstOf ? { ...counts, firstOf: 1 } : counts;
     },
 
     corpusStats(segments) {
@@ -379,6 +404,7 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
       let s = 0;
       let d = 0;
       let i = 0;
+      let firstOf = 0;
       let index = 0;
       for (const raw of segments) {
         const seg = validateSegment(raw, index);
@@ -395,17 +421,22 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
         s += aligner.substitutions;
         d += aligner.deletions;
         i += aligner.insertions;
+        if (lastFirstOf) firstOf++;
       }
-      return { hits: h, substitutions: s, deletions: d, insertions: i };
+      const counts = { hits: h, substitutions: s, deletions: d, insertions: i };
+      return firstOf > 0 ? { ...counts, firstOf } : counts;
     },
 
     merge(a, b) {
-      return {
+      const counts = {
         hits: a.hits + b.hits,
         substitutions: a.substitutions + b.substitutions,
         deletions: a.deletions + b.deletions,
         insertions: a.insertions + b.insertions,
       };
+      const firstOf = (a.firstOf ?? 0) + (b.firstOf ?? 0);
+      if (firstOf > 0) seenFirst = true;
+      return firstOf > 0 ? { ...counts, firstOf } : counts;
     },
 
     score(stats, level) {
@@ -415,8 +446,8 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
       return resultOf(stats, level);
     },
 
-    signature() {
-      return signature;
+    signature(stats?: WerStats) {
+      return signatureOf(stats);
     },
 
     rows(key?: string): StatsRows<WerStats> {
@@ -532,5 +563,11 @@ export function parseWerStats(value: unknown): WerStats {
     }
     out[key] = x;
   }
-  return { hits: out.hits!, substitutions: out.substitutions!, deletions: out.deletions!, insertions: out.insertions! };
+  const counts = { hits: out.hits!, substitutions: out.substitutions!, deletions: out.deletions!, insertions: out.insertions! };
+  if (v.firstOf === undefined) return counts;
+  const f = v.firstOf;
+  if (typeof f !== "number" || !Number.isSafeInteger(f) || f < 1) {
+    throw invalidStats(`WER statistics' firstOf counts segments scored against the first of several references (a positive integer, or absent), but got ${describeValue(f)}.`);
+  }
+  return { ...counts, firstOf: f };
 }

@@ -117,11 +117,28 @@ describe("API", () => {
     }
   });
 
-  it("scores against the first of several references (firstReference, the default)", () => {
+  it("scores against the first of several references (firstReference, the default) and says so in the signature", () => {
     const w = createWer();
-    expect(w.stats("a b", ["a c", "a b"])).toEqual({ hits: 1, substitutions: 1, deletions: 0, insertions: 0 });
-    expect(createWer({ firstReference: false }).signature()).toBe(w.signature());
-    expect(evaluate(w, [{ hyp: "a b", refs: ["a b", "x"] }]).corpus.score).toBe(0);
+    expect(w.stats("a b", ["a c", "a b"])).toEqual({ hits: 1, substitutions: 1, deletions: 0, insertions: 0, firstOf: 1 });
+    expect(w.stats("a b", ["a c"])).toEqual({ hits: 1, substitutions: 1, deletions: 0, insertions: 0 });
+    expect(createWer({ firstReference: false }).signature()).toBe(createWer().signature());
+    // Without statistics, the signature says what this instance has seen (as BLEU's nrefs).
+    expect(w.signature()).toBe(w.signature({ hits: 0, substitutions: 0, deletions: 0, insertions: 0, firstOf: 1 }));
+    // Issue 26: two references scored exactly as the first alone, under the same signature. The
+    // score is jiwer's against the first; the signature now tells the two apart.
+    const one = evaluate(w, [{ hyp: "a b", refs: ["a c"] }, { hyp: "c", refs: ["c"] }]);
+    const two = evaluate(w, [{ hyp: "a b", refs: ["a c", "a b"] }, { hyp: "c", refs: ["c"] }]);
+    expect(two.corpus.score).toBe(one.corpus.score);
+    expect(one.corpus.signature).toBe(createWer().signature());
+    expect(two.corpus.signature).toBe(createWer().signature().replace("measure:wer|", "measure:wer|refs:first|"));
+    expect(two.stats.firstOf).toBe(1);
+    // One pass, merge and parsed JSON agree; old statistics without firstOf still parse.
+    expect(w.corpusStats!([{ hyp: "a b", refs: ["a c", "a b"] }, { hyp: "c", refs: ["c"] }])).toEqual(two.stats);
+    expect(parseWerStats(JSON.parse(JSON.stringify(two.stats)))).toEqual(two.stats);
+    expect(parseWerStats({ hits: 1, substitutions: 0, deletions: 0, insertions: 0 })).toEqual({ hits: 1, substitutions: 0, deletions: 0, insertions: 0 });
+    expect(codeOf(() => parseWerStats({ hits: 1, substitutions: 0, deletions: 0, insertions: 0, firstOf: 0 }))).toBe(ErrorCode.INVALID_STATS);
+    expect(w.merge(two.stats, two.stats).firstOf).toBe(2);
+    expect(w.merge(one.stats, one.stats).firstOf).toBeUndefined();
   });
 
   it("transforms: jiwer's wer_default and cer_default", () => {

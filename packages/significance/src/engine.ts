@@ -138,6 +138,47 @@ function checkSamples(n: number, what: string): void {
   }
 }
 
+/**
+ * Most bytes the draws of one procedure may take (default 2^30, 1 GiB): bootstrap indices (4 bytes
+ * per resample and segment), AR swaps (1 byte per trial and segment) and the resampled scores (16
+ * bytes per resample). Past it the procedure throws `LIMIT_EXCEEDED` before allocating; change it
+ * with {@link setResamplingLimit}.
+ */
+let resamplingLimit = 2 ** 30;
+
+/**
+ * Sets the most bytes the draws of one resampling procedure may take (default 2^30, 1 GiB) and
+ * returns the previous value. The limit protects the process, not the numbers: within it, results
+ * are the same.
+ * @throws GramscoreError `INVALID_OPTION` for a value that is not a positive whole number.
+ */
+export function setResamplingLimit(bytes: number): number {
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new GramscoreError(ErrorCode.INVALID_OPTION, `The resampling limit is a whole number of bytes (1 or more), but got ${describeValue(bytes)}.`);
+  }
+  const previous = resamplingLimit;
+  resamplingLimit = bytes;
+  return previous;
+}
+
+/**
+ * Refuses a procedure whose draws would pass the limit (and the engine's typed arrays, 2^32
+ * elements), before anything is allocated.
+ * @throws GramscoreError `LIMIT_EXCEEDED` naming the counts, the size and the limit.
+ */
+function checkDraws(what: string, samples: number, count: number, bytesPerDraw: number): void {
+  const bytes = samples * count * bytesPerDraw + samples * 16;
+  if (bytes <= resamplingLimit && samples * count < 2 ** 32) return;
+  const mib = (b: number) => `${(b / 2 ** 20).toFixed(b < 2 ** 20 ? 3 : 0)} MiB`;
+  throw new GramscoreError(
+    ErrorCode.LIMIT_EXCEEDED,
+    `${what}: ${samples} × ${count} segments would take about ${mib(bytes)} of draws, over the limit of ${mib(resamplingLimit)}. ` +
+      "Use fewer (sacrebleu's defaults are 1,000 resamples and 10,000 AR trials; on the command line --confidence-n, --paired-bs-n, " +
+      "--paired-ar-n, --paired-ar-ci-n), or raise the limit with setResamplingLimit() in code.",
+    { details: { samples, segments: count, bytes, limit: resamplingLimit } },
+  );
+}
+
 /** Bootstrap indices `samples × count` drawn as `rng.choice(count, size=(samples, count))`. */
 function drawIndices(rng: NumpyGenerator, samples: number, count: number): Int32Array {
   const idx = new Int32Array(samples * count);
@@ -288,6 +329,7 @@ export interface ConfidenceOptions {
 export function confidenceInterval(sys: SystemRows, options: ConfidenceOptions = {}): ConfidenceInterval {
   const samples = options.samples ?? 1000;
   checkSamples(samples, "The number of bootstrap resamples");
+  checkDraws("Bootstrap resamples", samples, sys.count, 4);
   const seed = resolveSeed(options.seed);
   const idx = drawIndices(defaultRng(seed), samples, sys.count);
   const { mean, ci } = estimateCi(resampleScores(sys, idx, samples), true);
@@ -521,6 +563,11 @@ export function pairedTest(systems: readonly NamedRows[], options: PairedOptions
   const b = resolveBaseline(systems, options.baseline);
   const bl = systems[b]!.rows;
   const count = bl.count;
+  if (test === "bs") checkDraws("Paired bootstrap resamples", samples, count, 4);
+  else {
+    checkDraws("AR trials", samples, count, 1);
+    if (arConfidence > 0) checkDraws("AR confidence resamples", arConfidence, count, 4);
+  }
 
   // With a fixed seed every comparison (and the baseline's own bootstrap) starts from the same
   // generator state, so the draws are made once and shared.

@@ -16,6 +16,7 @@ export {
   resamplingSignature,
   rowsOf,
   seedLabel,
+  setResamplingLimit,
 } from "./engine.js";
 export type {
   CollectOptions,

@@ -12,6 +12,7 @@ import {
   numpyMean,
   pairedTest,
   resamplingSignature,
+  setResamplingLimit,
 } from "../src/index.js";
 
 /** A plugin-style metric: word accuracy (matching words / hypothesis words) with numeric rows. */
@@ -256,6 +257,26 @@ describe("errors", () => {
     expect(() => pairedTest(s, { test: "bs", samples: 0 })).toThrow(expect.objectContaining({ code: "INVALID_OPTION" }));
     expect(() => pairedTest(s, { test: "xx" as "bs" })).toThrow(expect.objectContaining({ code: "INVALID_OPTION" }));
     expect(() => confidenceInterval(s[0]!.rows, { samples: 1.5 })).toThrow(expect.objectContaining({ code: "INVALID_OPTION" }));
+  });
+  it("sample counts past the typed arrays or the memory limit: LIMIT_EXCEEDED naming the size, not a RangeError", () => {
+    // Used to be "Invalid typed array length" from inside the engine.
+    const huge = 2 ** 40;
+    for (const run of [
+      () => confidenceInterval(s[0]!.rows, { samples: huge }),
+      () => pairedTest(s, { test: "bs", samples: huge }),
+      () => pairedTest(s, { test: "ar", samples: huge }),
+      () => pairedTest(s, { test: "ar", samples: 10, arConfidence: huge }),
+    ]) {
+      expect(run).toThrow(expect.objectContaining({ code: "LIMIT_EXCEEDED", message: expect.stringMatching(/1099511627776 × 2 segments .* MiB of draws, over the limit of 1024 MiB/) }));
+    }
+    const before = setResamplingLimit(1000);
+    try {
+      expect(() => confidenceInterval(s[0]!.rows, { samples: 200 })).toThrow(expect.objectContaining({ code: "LIMIT_EXCEEDED" }));
+      expect(confidenceInterval(s[0]!.rows, { samples: 10 }).samples).toBe(10);
+    } finally {
+      setResamplingLimit(before);
+    }
+    expect(() => setResamplingLimit(0)).toThrow(expect.objectContaining({ code: "INVALID_OPTION" }));
   });
   it("no segments", () => {
     expect(() => collectRows(accuracy(), [])).toThrow(expect.objectContaining({ code: "EMPTY_INPUT" }));

@@ -1,6 +1,6 @@
 /** `gramscore merge`: combines the statistics written by `gramscore stats` into corpus scores. */
 import type { Command } from "commander";
-import { ErrorCode, GramscoreError, STATS_FORMAT, createAccumulator, describeValue } from "@gramscore/core";
+import { ErrorCode, ExactColumns, GramscoreError, STATS_FORMAT, createAccumulator, describeValue, exactValue } from "@gramscore/core";
 import type { Accumulator } from "@gramscore/core";
 import { describeMetric, type MetricScore, type PreparedMetric, type Report, type ShardEntry, type SystemReport } from "../engine.js";
 import { usageError, withLocation } from "../errors.js";
@@ -8,8 +8,8 @@ import { formatReport } from "../format.js";
 import { openLines } from "../input.js";
 import { useColor } from "../io.js";
 import { checkOutputPath } from "../output.js";
-import { checkOverlaps, checkSegmentsField, checkShardInfo, checkShards, type ReadEntry, type ShardSpan } from "../shard.js";
-import { formatSignificance, runSignificance, significancePlan, SIGNIFICANCE_HELP, type SignificanceFlags } from "../significance.js";
+import { checkOverlaps, checkPairsField, checkSegmentsField, checkShardInfo, checkShards, orderShards, type ReadEntry, type ShardSpan, type UnorderedGroup } from "../shard.js";
+import { formatSignificance, PAIRING_WORDS, runSignificance, significancePlan, SIGNIFICANCE_HELP, type SignificanceFlags } from "../significance.js";
 import { concatRows, rowsOf, type SystemRows } from "@gramscore/significance";
 import { FORMATS } from "../constants.js";
 import { significanceOptions } from "../significance-options.js";
@@ -127,6 +127,30 @@ function spansOf(shards: readonly ReadEntry[]): ShardSpan[] {
   return spans;
 }
 
+/**
+ * The pairing keys of a system's segments in corpus order, from the `pairs` field of its first line
+ * in each shard; undefined when a shard has none (written before the field existed).
+ */
+function pairsOf(shards: readonly ReadEntry[], system: string): Uint32Array | undefined {
+  // One shard's lines of the system share one id; the first line written carries the field.
+  const byShard = new Map<string, Uint32Array | undefined>();
+  for (const s of shards) {
+    if (s.entry.system !== system) continue;
+    const id = `${s.file}\u0000${s.entry.shard?.id ?? s.where}`;
+    const keys = checkPairsField((s.entry as { pairs?: unknown }).pairs, s.entry.count, PAIRING_WORDS, s.where);
+    if (!byShard.has(id) || keys !== undefined) byShard.set(id, keys ?? byShard.get(id));
+  }
+  const parts = [...byShard.values()];
+  if (parts.some((p) => p === undefined)) return undefined;
+  const all = new Uint32Array(parts.reduce((n, p) => n + p!.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p!, at);
+    at += p!.length;
+  }
+  return all;
+}
+
 /** The statistics rows a `stats --rows` line carries, checked, as one chunk of its system's rows. */
 function rowsOfLine(read: ReadEntry, metric: PreparedMetric["metric"]): SystemRows {
   const resampler = rowsOf(metric);
@@ -149,13 +173,76 @@ function rowsOfLine(read: ReadEntry, metric: PreparedMetric["metric"]): SystemRo
       `${read.where}: "rows" must hold ${read.entry.count} rows of ${resampler.width} finite numbers for ${read.entry.metric}, as gramscore stats --rows writes them. Write the shard again.`,
     );
   }
-  return { name: resampler.name, count: read.entry.count, width: resampler.width, rows: Float64Array.from(values as number[]), score: Number.NaN, signature: "", resampler };
+  const data = Float64Array.from(values as number[]);
+  // The rows must be the segments of the line's statistics: their (exact) column sums must be the
+  // row of the statistics (StatsRows.toRow of merged statistics is the column sums of their
+  // segments' rows), and their score the statistics' score. Rows of other segments, or edited
+  // ones, would resample a corpus other than the one scored.
+  const columns = new ExactColumns(resampler.width);
+  for (let i = 0; i < read.entry.count; i++) columns.addRow(data.subarray(i * resampler.width, (i + 1) * resampler.width));
+  const sums = Float64Array.from(columns.sums(), exactValue);
+  const stats = typeof metric.parseStats === "function" ? metric.parseStats(read.entry.stats) : read.entry.stats;
+  const expected = new Float64Array(resampler.width);
+  resampler.toRow(stats, expected, 0);
+  const column = expected.findIndex((x, c) => !agree(x, sums[c]!));
+  const fromRows = resampler.score(sums, read.entry.count, false);
+  const fromStats = resampler.scoreStats(stats);
+  if (column >= 0 || !agree(fromRows, fromStats)) {
+    const what =
+      column >= 0
+        ? `column ${column + 1} of its ${read.entry.count} rows sums to ${sums[column]}, but the statistics hold ${expected[column]}`
+        : `their ${read.entry.count} rows give ${resampler.name} ${fromRows}, but the statistics give ${fromStats}`;
+    throw new GramscoreError(
+      ErrorCode.INVALID_STATS,
+      `${read.where}: its "rows" do not belong to its statistics: ${what}. ` +
+        "The line was edited or put together from different runs; write the shard again with gramscore stats --rows.",
+      { details: { where: read.where, column: column + 1, fromRows, fromStats } },
+    );
+  }
+  return { name: resampler.name, count: read.entry.count, width: resampler.width, rows: data, score: Number.NaN, signature: "", resampler };
+}
+
+/**
+ * Numbers from rows and from statistics agree: equal, both NaN, or within 1e-9 relative (a plugin's
+ * rows may hold rounded per-segment numbers whose sums differ from its statistics in the last bits;
+ * a foreign or edited row moves them far more).
+ */
+function agree(a: number, b: number): boolean {
+  if (Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b))) return true;
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/**
+ * Refuses shards without a place in the corpus whose metric does not merge alike in any order: the
+ * statistics merged in the order used and in the reverse order must give the same numbers (for two
+ * shards these are the only orders). Exact metrics (BLEU, chrF, GLEU, WER, ROUGE, METEOR) always do;
+ * NIST, which sums in corpus order, does not.
+ * @throws GramscoreError `INVALID_STATS` naming the system, the metric and how to fix it.
+ */
+function checkOrderFree(group: UnorderedGroup, metric: PreparedMetric["metric"]): void {
+  const summary = (lines: readonly ReadEntry[]) => {
+    let total = metric.empty();
+    for (const g of lines) total = metric.merge(total, typeof metric.parseStats === "function" ? metric.parseStats(g.entry.stats) : g.entry.stats);
+    return metric.summarize(metric.score(total, "corpus"));
+  };
+  const forward = summary(group.lines);
+  const backward = summary([...group.lines].reverse());
+  const differs = Object.keys(forward).find((k) => !Object.is(forward[k], backward[k]));
+  if (differs === undefined) return;
+  throw new GramscoreError(
+    ErrorCode.INVALID_STATS,
+    `System ${group.system}: its ${group.lines.length} shards of ${group.metric} statistics (${group.lines.map((g) => g.where).join(", ")}) carry no place in the corpus, ` +
+      `and ${group.metric} gives a different result in another order (${differs}: ${forward[differs]} and ${backward[differs]}), so the one-pass result cannot be determined. ` +
+      "Write every shard with gramscore stats --shard-index N (0 for the first part of the corpus, 1 for the next, …).",
+    { details: { system: group.system, metric: group.metric, shards: group.lines.map((g) => g.where) } },
+  );
 }
 
 async function action(ctx: Context, files: string[], flags: MergeFlags, cmd: Command) {
   checkOutputPath(ctx.io, flags.output, files);
   const plan = significancePlan(flags, ctx.io.env);
-  const shards = await readShards(ctx, files);
+  // Lines in corpus order (shard indexes), whatever the order of the arguments.
+  const { entries: shards, unordered } = orderShards(await readShards(ctx, files), plan !== undefined);
   // Shards of one metric with the same options form a group; they must agree on the signature.
   const groups = new Map<string, ReadEntry[]>();
   for (const shard of shards) {
@@ -218,6 +305,7 @@ async function action(ctx: Context, files: string[], flags: MergeFlags, cmd: Com
     }
     try {
       metric.score(total, "corpus");
+      for (const u of unordered) if (u.lines[0]!.entry.metric === entry.metric && group.includes(u.lines[0]!)) checkOrderFree(u, metric);
     } catch (error) {
       throw withLocation(error, group.map((g) => g.where).join(", "));
     }
@@ -247,18 +335,23 @@ async function action(ctx: Context, files: string[], flags: MergeFlags, cmd: Com
   });
   const report: Report = { metrics: prepared.map(describeMetric), systems: reports, segments: false };
   if (plan !== undefined) {
-    // Rows of each system joined in the order the shards were given (give them in corpus order to
-    // get the one-pass numbers: the resampled segment indexes follow that order).
-    const result = runSignificance(plan, report, (s, k) => {
-      const key = keys[k]!;
-      const lines = groups.get(key)!.filter((g) => g.entry.system === s.name);
-      const metric = metrics.get(key)!.metric;
-      return concatRows(
-        lines.map((g) => rowsOfLine(g, metric)),
-        metric,
-        systems.get(s.name)!.get(key)!.stats,
-      );
-    });
+    // Rows of each system joined in corpus order (the shards' indexes; orderShards refuses shards
+    // without them), so the resampled segment indexes are the one-pass ones.
+    const result = runSignificance(
+      plan,
+      report,
+      (s, k) => {
+        const key = keys[k]!;
+        const lines = groups.get(key)!.filter((g) => g.entry.system === s.name);
+        const metric = metrics.get(key)!.metric;
+        return concatRows(
+          lines.map((g) => rowsOfLine(g, metric)),
+          metric,
+          systems.get(s.name)!.get(key)!.stats,
+        );
+      },
+      (s) => pairsOf(shards, s.name),
+    );
     const text = (flags.format as string | undefined) === "text";
     const format = text ? "text" : chooseFormat(ctx, flags.format);
     await emit(ctx, formatSignificance(report, result, format, { ...widthOf(ctx, flags.width), color: false, command: "merge", maxWidth: maxWidth(ctx) }), flags.output);
@@ -283,7 +376,11 @@ export const command: CommandModule = {
       .option("-w, --width <n>", "decimal places (default 4)", parseWidth)
       .option("-o, --output <file>", "write the result to a file instead of stdout")
       .option("--allow-repeated-segments", "merge shards even when one repeats segments of another (the same text in the same order)"))
-      .addHelpText("after", `${SIGNIFICANCE_HELP} Shards for these must be written with gramscore stats --rows, and given in corpus order.`)
+      .addHelpText(
+        "after",
+        `${SIGNIFICANCE_HELP} Shards for these must be written with gramscore stats --rows --shard-index N. ` +
+          "Shards are merged in the order of their --shard-index, whatever the order of the arguments.",
+      )
       .action(bind(ctx, action));
   },
 };

@@ -18,10 +18,17 @@ async function action(ctx: Context, refs: string[], flags: ScoreFlags, cmd: Comm
   const options = { ...widthOf(ctx, flags.width), command: "score", maxWidth: maxWidth(ctx) };
   if (plan !== undefined) {
     // Confidence intervals and paired tests: every segment's statistics rows are kept while scoring.
-    const collect: Parameters<typeof scoreFromInput>[7] = { spec: { rows: true, digests: false } };
+    // Paired tests also keep what identifies each segment (its source, else its references), so that
+    // systems whose records are not in the same order are refused instead of mis-paired.
+    const collect: Parameters<typeof scoreFromInput>[7] = { spec: { rows: true, digests: false, pairing: plan.kind === "paired" } };
     const report = await scoreFromInput(ctx, refs, flags, cmd, "score", undefined, undefined, collect);
     const collector = collect!.collector!;
-    const result = runSignificance(plan, report, (s, k) => collector.systemRows(s.name, k, s.scores[k]!.stats));
+    const result = runSignificance(
+      plan,
+      report,
+      (s, k) => collector.systemRows(s.name, k, s.scores[k]!.stats),
+      plan.kind === "paired" ? (s) => collector.keys(s.name) : undefined,
+    );
     await emit(ctx, formatSignificance(report, result, text ? "text" : format, { ...options, color: false }), flags.output);
     checkFinite(ctx, report);
     return;
