@@ -118,8 +118,13 @@ export interface TerMetric extends Metric<TerStats, TerResult> {
    * @throws GramscoreError for an invalid record (naming its index).
    */
   corpusStats(segments: Iterable<Segment>): TerStats;
-  /** The TER tokens of a text under this metric's options. */
+  /** The TER tokens of a hypothesis under this metric's options. */
   tokens(text: string): string[];
+  /**
+   * The TER tokens of a reference under this metric's options: sacrebleu's tokenizer applied twice
+   * (unless `tokenizeRefsOnce`), which differs from {@link tokens} only under `normalized`.
+   */
+  referenceTokens(text: string): string[];
 }
 
 /** Combines two reference counts of {@link TerStats.nrefs} (0 = none yet, −1 = varies). */
@@ -195,10 +200,13 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
       ["norm", opts.normalized],
       ["punct", !opts.noPunct],
       ["asian", opts.asianSupport],
+      ...(opts.tokenizeRefsOnce ? ([["reftok", "once"]] as const) : []),
       ["version", VERSION],
     ]);
 
   const tokens = (text: string): string[] => pySplit(tercomNormalize(text, opts));
+  // sacrebleu tokenizes references twice (see tercomReferenceTokens); tokenizeRefsOnce does not.
+  const refTokensOf = opts.tokenizeRefsOnce ? tokens : (text: string): string[] => tokens(pySplit(tercomNormalize(text, opts)).join(" "));
 
   const intern = (token: string): number => {
     let id = vocab.get(token);
@@ -213,7 +221,7 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
     let ids = refCache.get(ref);
     if (ids === undefined) {
       if (refCache.size >= REF_CACHE_LIMIT) refCache = new Map();
-      const toks = tokens(ref);
+      const toks = refTokensOf(ref);
       ids = new Int32Array(toks.length);
       for (let i = 0; i < toks.length; i++) ids[i] = intern(toks[i]!);
       refCache.set(ref, ids);
@@ -362,6 +370,11 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
       return tokens(text);
     },
 
+    referenceTokens(text) {
+      assertText(text, "The text");
+      return refTokensOf(text);
+    },
+
     explain(hyp, refs) {
       prepare(hyp, refs);
       const local = new Map<string, number>();
@@ -375,7 +388,7 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
       };
       const hypTokens = tokens(hyp);
       const hypId = Int32Array.from(hypTokens, localIntern);
-      const refTokenLists = refs.map(tokens);
+      const refTokenLists = refs.map(refTokensOf);
       const explainer = new TerAligner();
       const references = refTokenLists.map((toks) => ({ edits: explainer.edits(hypId, hypId.length, Int32Array.from(toks, localIntern), toks.length), length: toks.length }));
       let best = 0;
