@@ -10,8 +10,8 @@ import { resolveTerOptions, terOptionSpecs } from "./options.js";
 import type { TerOptions } from "./options.js";
 import { VERSION } from "./version.js";
 
-export { createTer, parseTerStats, terScore } from "./metric.js";
-export type { TerExplanation, TerMetric, TerOperation, TerResult, TerShift, TerStats } from "./metric.js";
+export { createTer, parseTerStats, terRefLengthSum, terScore } from "./metric.js";
+export type { TerExplanation, TerMetric, TerOperation, TerOrderedLengths, TerResult, TerShift, TerStats } from "./metric.js";
 export { TER_DEFAULTS, resolveTerOptions, terOptionSpecs } from "./options.js";
 export type { ResolvedTerOptions, TerOptions } from "./options.js";
 export { tercomNormalize, tercomReferenceTokens, tercomTokens } from "./tokenizer.js";

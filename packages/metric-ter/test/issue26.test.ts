@@ -58,3 +58,56 @@ describe("errors of the new option", () => {
     expect(isGramscoreError(err) && err.code).toBe(ErrorCode.INVALID_OPTION);
   });
 });
+
+describe("the reference-length sum is sacrebleu's float sum in segment order", () => {
+  // Three segments with three references of 3+3+4, 1+1+1 and 1+2+2 words: sacrebleu adds
+  // 10/3 + 1 + 5/3 as floats, 6.000000000000001, where the exact sum of those floats is 6
+  // (tooling/references/ter/cases.json).
+  const hyps = ["x y", "a", "p q"];
+  const streams = [
+    ["x y z", "a", "p"],
+    ["x y w", "b", "p q"],
+    ["x y z q", "c", "q r"],
+  ];
+  const segs = hyps.map((hyp, i) => ({ hyp, refs: streams.map((s) => s[i]!) }));
+
+  it("one pass, per-segment merges and in-order shards all give sacrebleu's 6.000000000000001", () => {
+    const corpus = ter(hyps, streams);
+    expect([corpus.numEdits, corpus.refLength, corpus.score]).toEqual([1, 6.000000000000001, 16.666666666666664]);
+    const m = createTer();
+    const stats = segs.map((s) => m.stats(s.hyp, s.refs));
+    const merged = stats.reduce((a, b) => m.merge(a, b), m.empty());
+    expect(m.score(merged, "corpus").refLength).toBe(6.000000000000001);
+    expect(JSON.stringify(merged)).toBe(JSON.stringify(m.corpusStats(segs)));
+    expect(JSON.stringify(m.merge(stats[0]!, m.merge(stats[1]!, stats[2]!)))).toBe(JSON.stringify(merged));
+    expect(merged).toEqual({ edits: 1, refLength: [6, 2.220446049250313e-16], nrefs: 3, ordered: { head: [], terms: [3.3333333333333335, 1, 1.6666666666666667] } });
+    const shards = [m.corpusStats(segs.slice(0, 1)), m.corpusStats(segs.slice(1))].map((s) => m.parseStats(JSON.parse(JSON.stringify(s))));
+    expect(m.score(m.merge(shards[0]!, shards[1]!), "corpus").score).toBe(16.666666666666664);
+  });
+
+  it("a merge is in corpus order: another order is another float sum", () => {
+    const m = createTer();
+    const [a, b, c] = segs.map((s) => m.stats(s.hyp, s.refs));
+    expect(m.score(m.merge(m.merge(a!, b!), c!), "corpus").refLength).toBe(6.000000000000001);
+    expect(m.score(m.merge(m.merge(c!, b!), a!), "corpus").refLength).toBe(6);
+  });
+
+  it("segments with 1, 2 or 4 references need no order: exact sums, no ordered field", () => {
+    const m = createTer();
+    const st = m.corpusStats([{ hyp: "a b", refs: ["a b c", "a", "b", "c d"] }, { hyp: "c", refs: ["c d e"] }]);
+    expect(st).toEqual({ edits: 3, refLength: [4.75], nrefs: -1 });
+  });
+
+  it("parseStats refuses ordered terms that do not add up to refLength", () => {
+    const m = createTer();
+    const st = JSON.parse(JSON.stringify(m.corpusStats(segs))) as { ordered: { terms: number[] } };
+    st.ordered.terms[0] = 2;
+    let err: unknown;
+    try {
+      m.parseStats(st);
+    } catch (e) {
+      err = e;
+    }
+    expect(isGramscoreError(err) && err.code).toBe(ErrorCode.INVALID_STATS);
+  });
+});
