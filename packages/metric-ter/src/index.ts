@@ -16,7 +16,7 @@ export { TER_DEFAULTS, resolveTerOptions, terOptionSpecs } from "./options.js";
 export type { ResolvedTerOptions, TerOptions } from "./options.js";
 export { tercomNormalize, tercomReferenceTokens, tercomTokens } from "./tokenizer.js";
 export type { TercomTokenizerOptions } from "./tokenizer.js";
-export { BEAM_WIDTH, MAX_SHIFT_CANDIDATES, MAX_SHIFT_DIST, MAX_SHIFT_SIZE, TerAligner, performShift } from "./align.js";
+export { BEAM_WIDTH, MAX_SHIFT_CANDIDATES, MAX_SHIFT_DIST, MAX_SHIFT_SIZE, TER_BYTES_PER_CELL, TerAligner, performShift, setTerCellLimit, terCellLimit } from "./align.js";
 export type { ShiftStep } from "./align.js";
 export { VERSION };
 

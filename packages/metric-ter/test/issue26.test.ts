@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { ErrorCode, isGramscoreError } from "@gramscore/core";
-import { createTer, sentenceTer, ter, tercomReferenceTokens, tercomTokens } from "@gramscore/metric-ter";
+import { GramscoreError } from "@gramscore/core";
+import { createTer, sentenceTer, setTerCellLimit, ter, terCellLimit, tercomReferenceTokens, tercomTokens } from "@gramscore/metric-ter";
 
 const POSSESSIVES = ["The bank said it was the company's.", "They visited Standard & Poor's, then left."];
 const NORMALIZED = { normalized: true, noPunct: false, asianSupport: false, caseSensitive: false };
@@ -109,5 +110,47 @@ describe("the reference-length sum is sacrebleu's float sum in segment order", (
       err = e;
     }
     expect(isGramscoreError(err) && err.code).toBe(ErrorCode.INVALID_STATS);
+  });
+});
+
+describe("the memory of the edit-distance matrices is limited", () => {
+  function thrown(fn: () => unknown): GramscoreError {
+    try {
+      fn();
+    } catch (e) {
+      if (e instanceof GramscoreError) return e;
+      throw e;
+    }
+    throw new Error("expected a GramscoreError");
+  }
+
+  it("12,000 words against 12,000 (145 million cells, 1.2 GiB) is refused before allocating, naming the sizes", () => {
+    expect(terCellLimit()).toBe(2 ** 27);
+    const hyp = Array.from({ length: 12_000 }, (_, i) => `w${i % 997}`).join(" ");
+    const ref = Array.from({ length: 12_000 }, (_, i) => `w${(i * 7) % 991}`).join(" ");
+    const before = process.memoryUsage().arrayBuffers;
+    const e = thrown(() => sentenceTer(hyp, [ref]));
+    expect(e.code).toBe(ErrorCode.LIMIT_EXCEEDED);
+    expect(e.message).toContain("12000 words against a reference of 12000 words needs 144024001 cells");
+    expect(e.message).toContain("setTerCellLimit()");
+    expect(e.message).toMatch(/split it into sentences/);
+    expect(e.details).toEqual({ hypWords: 12_000, refWords: 12_000, cells: 144_024_001, limit: 2 ** 27 });
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * 2 ** 20);
+    // explain goes through the same check.
+    expect(thrown(() => createTer().explain(hyp, [ref])).code).toBe(ErrorCode.LIMIT_EXCEEDED);
+  });
+
+  it("setTerCellLimit changes the limit and returns the previous one", () => {
+    const previous = setTerCellLimit(120);
+    try {
+      expect(sentenceTer("a b c d e f g h i", ["a b c d e f g h j k l"]).numEdits).toBe(3); // 10 × 12 = 120 cells
+      const e = thrown(() => sentenceTer("a b c d e f g h i", ["a b c d e f g h j k l m"]));
+      expect(e.code).toBe(ErrorCode.LIMIT_EXCEEDED);
+      expect(e.details).toEqual({ hypWords: 9, refWords: 12, cells: 130, limit: 120 });
+      expect(thrown(() => setTerCellLimit(0)).code).toBe(ErrorCode.INVALID_OPTION);
+      expect(thrown(() => setTerCellLimit(1.5)).code).toBe(ErrorCode.INVALID_OPTION);
+    } finally {
+      expect(setTerCellLimit(previous)).toBe(120);
+    }
   });
 });
