@@ -64,6 +64,21 @@ describe.concurrent("gramscore with ter", () => {
     }
   });
 
+  it("--ter-normalized tokenizes references twice as sacrebleu does; --ter-tokenize-refs-once does not", async () => {
+    const dir = tempDir("gramscore-ter-possessive-");
+    const text = "The bank said it was the company's.\nThey visited Standard & Poor's, then left.\n";
+    writeFileSync(join(dir, "ref.txt"), text);
+    const [twice, once] = await Promise.all([
+      cli(["score", "-m", "ter", "--ter-normalized", "-f", "json", join(dir, "ref.txt")], { stdin: Buffer.from(text) }),
+      cli(["score", "-m", "ter", "--ter-normalized", "--ter-tokenize-refs-once", "-f", "json", join(dir, "ref.txt")], { stdin: Buffer.from(text) }),
+    ]);
+    expect(twice.stderr + once.stderr).toBe("");
+    const [t, o] = [terOf(JSON.parse(twice.stdout) as JsonReport), terOf(JSON.parse(once.stdout) as JsonReport)];
+    expect(t.systems[0]!.corpus.score).toBe(21.052631578947366);
+    expect(o.systems[0]!.corpus.score).toBe(0);
+    expect(o.signature).toBe("nrefs:1|case:lc|tok:tercom|norm:yes|punct:yes|asian:no|reftok:once|version:0.1.0");
+  });
+
   it("every output format prints the TER result", async () => {
     for (const format of ["table", "json", "jsonl", "csv", "markdown", "latex"]) {
       const r = await cli(["score", "-m", "bleu,ter", "-f", format, join(data, "refA.txt"), join(data, "refB.txt")], { stdin: sysA() });

@@ -20,6 +20,8 @@
  * All buffers are typed arrays reused across calls: the hot path allocates nothing.
  */
 
+import { describeValue, ErrorCode, GramscoreError } from "@gramscore/core";
+
 /** tercom's limit on the number of words moved in one shift. */
 export const MAX_SHIFT_SIZE = 10;
 /** tercom's limit on the distance between a shifted block and its matching reference block. */
@@ -28,6 +30,52 @@ export const MAX_SHIFT_DIST = 50;
 export const BEAM_WIDTH = 25;
 /** sacrebleu's limit on scored shift candidates per hypothesis–reference pair. */
 export const MAX_SHIFT_CANDIDATES = 1000;
+
+/**
+ * Most cells ((hypothesis words + 1) × (reference words + 1)) of one hypothesis–reference pair:
+ * 2^27, about 134 million (two texts of some 11,500 words). The aligner keeps a cost, an operation
+ * and a backward matrix of that many cells, 9 bytes each, so this is about 1.1 GiB; past it
+ * {@link TerAligner.edits} throws `LIMIT_EXCEEDED` before allocating. Change it with
+ * {@link setTerCellLimit}.
+ */
+let cellLimit = 2 ** 27;
+
+/** Bytes the aligner keeps per cell: a 32-bit cost, an 8-bit operation, a 32-bit backward cost. */
+export const TER_BYTES_PER_CELL = 9;
+
+/**
+ * Sets the most cells ((hypothesis words + 1) × (reference words + 1)) one TER alignment may use
+ * (default 2^27, about 1.1 GiB of matrices); returns the previous value. Raise it to score very long
+ * segments on purpose (memory grows with the product of the lengths), lower it to fail early.
+ * @throws GramscoreError `INVALID_OPTION` for anything but a whole number of cells, 1 or more.
+ */
+export function setTerCellLimit(cells: number): number {
+  if (!Number.isInteger(cells) || cells < 1) {
+    throw new GramscoreError(ErrorCode.INVALID_OPTION, `The TER cell limit is a whole number of cells (1 or more), but got ${describeValue(cells)}.`);
+  }
+  const previous = cellLimit;
+  cellLimit = cells;
+  return previous;
+}
+
+/** The TER cell limit in effect ({@link setTerCellLimit}). */
+export function terCellLimit(): number {
+  return cellLimit;
+}
+
+function checkCells(nh: number, nr: number): void {
+  const cells = (nh + 1) * (nr + 1);
+  if (cells > cellLimit) {
+    const mib = (n: number) => Math.ceil((n * TER_BYTES_PER_CELL) / 2 ** 20);
+    throw new GramscoreError(
+      ErrorCode.LIMIT_EXCEEDED,
+      `TER of a hypothesis of ${nh} words against a reference of ${nr} words needs ${cells} cells of edit-distance matrices ` +
+        `(about ${mib(cells)} MiB), more than the limit of ${cellLimit} cells (about ${mib(cellLimit)} MiB). ` +
+        "Such a segment is usually a whole document on one line: split it into sentences, or raise the limit with setTerCellLimit() from @gramscore/metric-ter.",
+      { details: { hypWords: nh, refWords: nr, cells, limit: cellLimit } },
+    );
+  }
+}
 
 /** Larger than any real cost; sums of it with small numbers never overflow an Int32. */
 const INF = 0x3fffffff;
@@ -133,6 +181,7 @@ export class TerAligner {
    * The number of TER edits turning `hyp[0..nh)` into `ref[0..nr)` (shifts plus edit distance after
    * shifting); an empty reference gives `nh`. When `shifts` is given, every shift taken is appended.
    * Afterwards {@link lastOps} and {@link lastWords} describe the final alignment.
+   * @throws GramscoreError `LIMIT_EXCEEDED` when the pair needs more cells than {@link setTerCellLimit} allows.
    */
   edits(hyp: ArrayLike<number>, nh: number, ref: ArrayLike<number>, nr: number, shifts?: ShiftStep[]): number {
     this.prepare(nh, nr);
@@ -232,6 +281,7 @@ export class TerAligner {
 
   /** Sizes the buffers and the beam for an `nh` × `nr` pair. */
   private prepare(nh: number, nr: number): void {
+    checkCells(nh, nr);
     const stride = nr + 1;
     const cells = (nh + 1) * stride;
     this.stride = stride;

@@ -10,13 +10,13 @@ import { resolveTerOptions, terOptionSpecs } from "./options.js";
 import type { TerOptions } from "./options.js";
 import { VERSION } from "./version.js";
 
-export { createTer, parseTerStats, terScore } from "./metric.js";
-export type { TerExplanation, TerMetric, TerOperation, TerResult, TerShift, TerStats } from "./metric.js";
+export { createTer, parseTerStats, terRefLengthSum, terScore } from "./metric.js";
+export type { TerExplanation, TerMetric, TerOperation, TerOrderedLengths, TerResult, TerShift, TerStats } from "./metric.js";
 export { TER_DEFAULTS, resolveTerOptions, terOptionSpecs } from "./options.js";
 export type { ResolvedTerOptions, TerOptions } from "./options.js";
-export { tercomNormalize, tercomTokens } from "./tokenizer.js";
+export { tercomNormalize, tercomReferenceTokens, tercomTokens } from "./tokenizer.js";
 export type { TercomTokenizerOptions } from "./tokenizer.js";
-export { BEAM_WIDTH, MAX_SHIFT_CANDIDATES, MAX_SHIFT_DIST, MAX_SHIFT_SIZE, TerAligner, performShift } from "./align.js";
+export { BEAM_WIDTH, MAX_SHIFT_CANDIDATES, MAX_SHIFT_DIST, MAX_SHIFT_SIZE, TER_BYTES_PER_CELL, TerAligner, performShift, setTerCellLimit, terCellLimit } from "./align.js";
 export type { ShiftStep } from "./align.js";
 export { VERSION };
 

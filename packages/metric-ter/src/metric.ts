@@ -7,18 +7,44 @@ import type { ResolvedTerOptions, TerOptions } from "./options.js";
 import { tercomNormalize } from "./tokenizer.js";
 import { VERSION } from "./version.js";
 
-/** Sufficient statistics of TER: plain JSON, merged by adding. */
+/**
+ * Sufficient statistics of TER: plain JSON. `merge(a, b)` is `a` followed by `b` in corpus order:
+ * edits and `refLength` add, `ordered` concatenates, so merging parts in corpus order (in any
+ * grouping) gives the one-pass statistics.
+ */
 export interface TerStats {
   /** Summed edits: per segment the fewest edits over its references (an integer). */
   readonly edits: number;
   /**
    * Summed reference lengths (per segment the average token count of its references), as an exact
    * sum: canonical non-overlapping doubles, the first being the correctly rounded total (`[]` is 0).
-   * With one or two references per segment it has at most one element.
+   * When every segment has 1, 2, 4, … references this is also sacrebleu's sum (see {@link ordered}).
    */
   readonly refLength: number[];
   /** References per segment: their common number, −1 when it varies, 0 when there is no segment. */
   readonly nrefs: number;
+  /**
+   * What sacrebleu's reference-length sum needs when it is not exact: sacrebleu adds the per-segment
+   * averages as floats in segment order, and an average over 3, 5, 6, … references is rounded, so
+   * the order matters. Present once a segment has a reference count that is not a power of two (or
+   * the metric was created with `nrefs: "var"`); absent otherwise, when every average is a multiple
+   * of a power of two and the in-order sum is exact.
+   */
+  readonly ordered?: TerOrderedLengths;
+}
+
+/** The terms of sacrebleu's in-order reference-length sum ({@link TerStats.ordered}). */
+export interface TerOrderedLengths {
+  /**
+   * Exact sum (canonical partials, `[]` for 0) of the averages before the first ordered segment,
+   * which sacrebleu's sum reaches without rounding.
+   */
+  readonly head: number[];
+  /**
+   * The non-zero terms sacrebleu adds after `head`, in order: each later segment's average, or,
+   * where a part without `ordered` was merged in, that part's exact sum (its partials).
+   */
+  readonly terms: number[];
 }
 
 /** A TER score, for one segment or a corpus. */
@@ -118,8 +144,13 @@ export interface TerMetric extends Metric<TerStats, TerResult> {
    * @throws GramscoreError for an invalid record (naming its index).
    */
   corpusStats(segments: Iterable<Segment>): TerStats;
-  /** The TER tokens of a text under this metric's options. */
+  /** The TER tokens of a hypothesis under this metric's options. */
   tokens(text: string): string[];
+  /**
+   * The TER tokens of a reference under this metric's options: sacrebleu's tokenizer applied twice
+   * (unless `tokenizeRefsOnce`), which differs from {@link tokens} only under `normalized`.
+   */
+  referenceTokens(text: string): string[];
 }
 
 /** Combines two reference counts of {@link TerStats.nrefs} (0 = none yet, −1 = varies). */
@@ -159,6 +190,92 @@ function checkRefs(hyp: unknown, refs: unknown): void {
   }
 }
 
+/** True for 1, 2, 4, 8, …: an average over that many references is exact (a multiple of 1/n). */
+function powerOfTwo(n: number): boolean {
+  return n > 0 && (n & (n - 1)) === 0;
+}
+
+/** An append-only buffer of terms shared by the {@link TerOrderedLengths} views over its prefixes. */
+interface TermBuffer {
+  data: Float64Array;
+  used: number;
+}
+
+/** The buffer and length behind an `ordered` object made here (absent for objects read from JSON). */
+const views = new WeakMap<TerOrderedLengths, { readonly buffer: TermBuffer; readonly length: number }>();
+
+/**
+ * An `ordered` object over the first `length` terms of `buffer`: `terms` is an enumerable getter
+ * that makes (once) a plain array, so JSON, structured clones and deep equality see plain data,
+ * while merging in corpus order appends to the buffer instead of copying it: a view whose length is
+ * the buffer's end may extend it, and entries below any view's length never change.
+ */
+function orderedView(head: number[], buffer: TermBuffer, length: number): TerOrderedLengths {
+  let cache: number[] | undefined;
+  const view = { head } as { head: number[]; terms: number[] };
+  Object.defineProperty(view, "terms", {
+    enumerable: true,
+    get: () => (cache ??= Array.from(buffer.data.subarray(0, length))),
+  });
+  views.set(view, { buffer, length });
+  return view;
+}
+
+/** A buffer holding a copy of `terms`, with room to grow. */
+function bufferOf(ordered: TerOrderedLengths): { buffer: TermBuffer; length: number } {
+  const v = views.get(ordered);
+  if (v !== undefined && v.length === v.buffer.used) return v;
+  const n = v !== undefined ? v.length : ordered.terms.length;
+  const data = new Float64Array(Math.max(16, 2 * n));
+  if (v !== undefined) data.set(v.buffer.data.subarray(0, n));
+  else data.set(ordered.terms);
+  return { buffer: { data, used: n }, length: n };
+}
+
+function pushTerm(buffer: TermBuffer, x: number): void {
+  if (buffer.used === buffer.data.length) {
+    const bigger = new Float64Array(2 * buffer.data.length);
+    bigger.set(buffer.data);
+    buffer.data = bigger;
+  }
+  buffer.data[buffer.used++] = x;
+}
+
+/** Calls `f` on every term of `ordered`, in order, without making the plain array. */
+function forEachTerm(ordered: TerOrderedLengths, f: (x: number) => void): void {
+  const v = views.get(ordered);
+  if (v === undefined) for (const x of ordered.terms) f(x);
+  else for (let i = 0; i < v.length; i++) f(v.buffer.data[i]!);
+}
+
+/**
+ * sacrebleu's `ref_length` sum of these statistics: the float sum, in segment order, of the
+ * per-segment average reference lengths (`0 + a1 + a2 + …`, as its `sum_of_lists` adds them).
+ */
+export function terRefLengthSum(stats: TerStats): number {
+  if (stats.ordered === undefined) return exactValue(stats.refLength);
+  let sum = exactValue(stats.ordered.head);
+  forEachTerm(stats.ordered, (x) => {
+    sum += x;
+  });
+  return sum;
+}
+
+/** `a` followed by `b` (see {@link TerStats}). */
+function mergeOrdered(a: TerStats, b: TerStats): TerOrderedLengths | undefined {
+  if (a.ordered === undefined) {
+    if (b.ordered === undefined) return undefined;
+    const { buffer, length } = bufferOf(b.ordered);
+    // `b`'s view may still be the buffer's end; a new view of the same prefix is safe either way.
+    return orderedView(exactAdd(a.refLength, b.ordered.head), buffer, length);
+  }
+  const { buffer, length } = bufferOf(a.ordered);
+  // A part without `ordered` comes in as its exact sum (one term per partial).
+  for (const x of b.ordered === undefined ? b.refLength : b.ordered.head) pushTerm(buffer, x);
+  if (b.ordered !== undefined) forEachTerm(b.ordered, (x) => pushTerm(buffer, x));
+  return orderedView(a.ordered.head.slice(), buffer, buffer.used);
+}
+
 /** References kept tokenized (as interned ids) across calls, e.g. across systems scored on one test set. */
 const REF_CACHE_LIMIT = 1 << 16;
 /** Above this many distinct tokens the vocabulary (and the reference cache with it) is reset. */
@@ -178,6 +295,8 @@ export function createTer(options?: TerOptions): TerMetric {
 /** @internal Creates the metric from resolved options. */
 export function makeTer(opts: ResolvedTerOptions): TerMetric {
   const fixedNrefs = opts.nrefs;
+  // Under nrefs "var" every segment keeps its term, so parts with any reference counts merge exactly.
+  const orderedSegment = (nrefs: number): boolean => fixedNrefs === "var" || !powerOfTwo(nrefs);
   const aligner = new TerAligner();
   let vocab = new Map<string, number>();
   let refCache = new Map<string, Int32Array>();
@@ -195,10 +314,13 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
       ["norm", opts.normalized],
       ["punct", !opts.noPunct],
       ["asian", opts.asianSupport],
+      ...(opts.tokenizeRefsOnce ? ([["reftok", "once"]] as const) : []),
       ["version", VERSION],
     ]);
 
   const tokens = (text: string): string[] => pySplit(tercomNormalize(text, opts));
+  // sacrebleu tokenizes references twice (see tercomReferenceTokens); tokenizeRefsOnce does not.
+  const refTokensOf = opts.tokenizeRefsOnce ? tokens : (text: string): string[] => tokens(pySplit(tercomNormalize(text, opts)).join(" "));
 
   const intern = (token: string): number => {
     let id = vocab.get(token);
@@ -213,7 +335,7 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
     let ids = refCache.get(ref);
     if (ids === undefined) {
       if (refCache.size >= REF_CACHE_LIMIT) refCache = new Map();
-      const toks = tokens(ref);
+      const toks = refTokensOf(ref);
       ids = new Int32Array(toks.length);
       for (let i = 0; i < toks.length; i++) ids[i] = intern(toks[i]!);
       refCache.set(ref, ids);
@@ -276,7 +398,9 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
     stats(hyp, refs) {
       segment(hyp, refs);
       observed = combineRefs(observed, refs.length);
-      return { edits: segEdits, refLength: segLength === 0 ? [] : [segLength], nrefs: refs.length };
+      const refLength = segLength === 0 ? [] : [segLength];
+      if (!orderedSegment(refs.length)) return { edits: segEdits, refLength, nrefs: refs.length };
+      return { edits: segEdits, refLength, nrefs: refs.length, ordered: { head: [], terms: refLength.slice() } };
     },
 
     corpusStats(segments) {
@@ -284,28 +408,40 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
       const length = new ExactSum();
       let nrefs = 0;
       let index = 0;
+      // The exact sum before the first ordered segment, then every non-zero average in order.
+      let head: number[] | undefined;
+      let terms: TermBuffer | undefined;
       for (const raw of segments) {
         const { hyp, refs } = validateSegment(raw, index++);
         segment(hyp, refs);
         edits += segEdits;
+        if (terms === undefined && orderedSegment(refs.length)) {
+          head = length.value();
+          terms = { data: new Float64Array(64), used: 0 };
+        }
+        if (terms !== undefined && segLength !== 0) pushTerm(terms, segLength);
         length.add(segLength);
         nrefs = combineRefs(nrefs, refs.length);
       }
       observed = combineRefs(observed, nrefs);
-      return { edits, refLength: length.value(), nrefs };
+      if (terms === undefined) return { edits, refLength: length.value(), nrefs };
+      return { edits, refLength: length.value(), nrefs, ordered: orderedView(head!, terms, terms.used) };
     },
 
     merge(a, b) {
       const nrefs = combineRefs(a.nrefs, b.nrefs);
       observed = combineRefs(observed, nrefs);
-      return { edits: a.edits + b.edits, refLength: exactAdd(a.refLength, b.refLength), nrefs };
+      const refLength = exactAdd(a.refLength, b.refLength);
+      const ordered = mergeOrdered(a, b);
+      if (ordered === undefined) return { edits: a.edits + b.edits, refLength, nrefs };
+      return { edits: a.edits + b.edits, refLength, nrefs, ordered };
     },
 
     score(stats, level) {
       if (stats === null || typeof stats !== "object" || typeof stats.edits !== "number" || !Array.isArray(stats.refLength)) {
         throw new GramscoreError(ErrorCode.INVALID_STATS, `TER statistics must be { edits, refLength: number[], nrefs }, but got ${describeValue(stats)}.`);
       }
-      const refLength = exactValue(stats.refLength);
+      const refLength = terRefLengthSum(stats);
       return {
         name: "TER",
         score: terScore(stats.edits, refLength),
@@ -340,7 +476,7 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
           return e > 0 ? 100 : 0;
         },
         scoreStats(stats) {
-          return terScore(stats.edits, exactValue(stats.refLength));
+          return terScore(stats.edits, terRefLengthSum(stats));
         },
       };
     },
@@ -362,6 +498,11 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
       return tokens(text);
     },
 
+    referenceTokens(text) {
+      assertText(text, "The text");
+      return refTokensOf(text);
+    },
+
     explain(hyp, refs) {
       prepare(hyp, refs);
       const local = new Map<string, number>();
@@ -375,7 +516,7 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
       };
       const hypTokens = tokens(hyp);
       const hypId = Int32Array.from(hypTokens, localIntern);
-      const refTokenLists = refs.map(tokens);
+      const refTokenLists = refs.map(refTokensOf);
       const explainer = new TerAligner();
       const references = refTokenLists.map((toks) => ({ edits: explainer.edits(hypId, hypId.length, Int32Array.from(toks, localIntern), toks.length), length: toks.length }));
       let best = 0;
@@ -464,5 +605,35 @@ export function parseTerStats(value: unknown): TerStats {
   if (nrefs === 0 && (edits !== 0 || refLength.length !== 0)) {
     throw invalidStats("TER statistics with nrefs 0 (no segment) must have edits 0 and refLength [].");
   }
-  return { edits, refLength: refLength.slice(), nrefs };
+  const ordered = (value as { ordered?: unknown }).ordered;
+  if (ordered === undefined) return { edits, refLength: refLength.slice(), nrefs };
+  return { edits, refLength: refLength.slice(), nrefs, ordered: parseOrdered(ordered, refLength) };
+}
+
+/** Validates `ordered`: its head and terms must add up to `refLength` exactly. */
+function parseOrdered(value: unknown, refLength: number[]): TerOrderedLengths {
+  const { head, terms } = (value ?? {}) as { head?: unknown; terms?: unknown };
+  if (value === null || typeof value !== "object" || !isExactSum(head) || exactValue(head) < 0 || !Array.isArray(terms)) {
+    throw invalidStats(
+      `TER statistics' ordered must be { head, terms }: head an exact sum as canonical partials ([] for 0), terms the positive reference-length averages in corpus order, but got ${describeValue(value)}. ` +
+        "Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).",
+    );
+  }
+  const sum = new ExactSum();
+  for (const x of head) sum.add(x);
+  for (let i = 0; i < terms.length; i++) {
+    const x: unknown = terms[i];
+    if (typeof x !== "number" || !Number.isFinite(x) || x <= 0) {
+      throw invalidStats(`TER statistics' ordered.terms must hold positive finite numbers, but term ${i} is ${describeValue(x)}.`);
+    }
+    sum.add(x);
+  }
+  const total = sum.value();
+  if (total.length !== refLength.length || total.some((x, i) => !Object.is(x, refLength[i]))) {
+    throw invalidStats(
+      `TER statistics' ordered head and terms add up to ${exactValue(total)}, but refLength is ${exactValue(refLength)}: the two must hold the same lengths. ` +
+        "The statistics were changed after they were written; write them again with gramscore stats.",
+    );
+  }
+  return { head: head.slice(), terms: (terms as number[]).slice() };
 }

@@ -19,6 +19,15 @@ export interface TerOptions {
   /** Keep case (sacrebleu `case_sensitive`); by default everything is lowercased first. Default false. */
   caseSensitive?: boolean;
   /**
+   * Tokenize references once, as hypotheses are (not a sacrebleu option). sacrebleu 2.6.0 runs its
+   * tokenizer over every reference twice, which under `normalized` splits a possessive before
+   * punctuation in references only (`Poor's,` → `poor 's ,`, but `poor's ,` in the hypothesis), so
+   * a hypothesis identical to its reference can get edits. The default (false) reproduces that;
+   * true scores such a hypothesis 0, and adds `reftok:once` to the signature (before `version`),
+   * since the scores are no longer sacrebleu's. Default false.
+   */
+  tokenizeRefsOnce?: boolean;
+  /**
    * The `nrefs:` of the signature: the number of references of every segment, or `"var"` when it
    * varies (a numeric string such as `"2"` is accepted too). When given, every segment must have
    * exactly that many references. When omitted, the signature reports the reference counts this
@@ -37,6 +46,8 @@ export interface ResolvedTerOptions {
   readonly asianSupport: boolean;
   /** Case kept. */
   readonly caseSensitive: boolean;
+  /** References tokenized once instead of sacrebleu's twice. */
+  readonly tokenizeRefsOnce: boolean;
   /** The pinned `nrefs:` of the signature, or undefined to read it off the data. */
   readonly nrefs: number | "var" | undefined;
 }
@@ -47,13 +58,15 @@ export const TER_DEFAULTS = {
   noPunct: false,
   asianSupport: false,
   caseSensitive: false,
+  tokenizeRefsOnce: false,
 } as const;
 
-const KEYS = new Set(["normalized", "noPunct", "asianSupport", "caseSensitive", "nrefs"]);
+const KEYS = new Set(["normalized", "noPunct", "asianSupport", "caseSensitive", "tokenizeRefsOnce", "nrefs"]);
 
 /**
  * The options of the `ter` descriptor, with sacrebleu's command-line names as flags (the CLI
- * prefixes `ter-`: `--ter-normalized`, `--ter-no-punct`, `--ter-asian-support`, `--ter-case-sensitive`).
+ * prefixes `ter-`: `--ter-normalized`, `--ter-no-punct`, `--ter-asian-support`, `--ter-case-sensitive`),
+ * plus `--ter-tokenize-refs-once` (not a sacrebleu flag).
  */
 export const terOptionSpecs: readonly OptionSpec[] = [
   { key: "caseSensitive", flag: "case-sensitive", type: "boolean", description: "keep case (default: lowercase everything)", default: false },
@@ -64,6 +77,13 @@ export const terOptionSpecs: readonly OptionSpec[] = [
     flag: "asian-support",
     type: "boolean",
     description: "with --ter-normalized split CJK characters, with --ter-no-punct remove CJK punctuation",
+    default: false,
+  },
+  {
+    key: "tokenizeRefsOnce",
+    flag: "tokenize-refs-once",
+    type: "boolean",
+    description: "tokenize references once, like hypotheses (sacrebleu tokenizes them twice); signature gets reftok:once",
     default: false,
   },
   {
@@ -101,6 +121,7 @@ export function resolveTerOptions(options: TerOptions | undefined): ResolvedTerO
     noPunct: flag(options.noPunct, "noPunct", TER_DEFAULTS.noPunct),
     asianSupport: flag(options.asianSupport, "asianSupport", TER_DEFAULTS.asianSupport),
     caseSensitive: flag(options.caseSensitive, "caseSensitive", TER_DEFAULTS.caseSensitive),
+    tokenizeRefsOnce: flag(options.tokenizeRefsOnce, "tokenizeRefsOnce", TER_DEFAULTS.tokenizeRefsOnce),
     nrefs: readNrefsOption(options.nrefs, "TER"),
   };
 }

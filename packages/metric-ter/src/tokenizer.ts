@@ -85,3 +85,16 @@ export function tercomNormalize(text: string, options: TercomTokenizerOptions): 
 export function tercomTokens(text: string, options: TercomTokenizerOptions): string[] {
   return pySplit(tercomNormalize(text, options));
 }
+
+/**
+ * The TER tokens sacrebleu 2.6.0 scores a *reference* with: its tokenizer applied twice (once when
+ * the references are prepared, again when their words are extracted), i.e.
+ * `tercomTokens(tercomTokens(text).join(" "))`. Hypotheses are tokenized once. The second pass
+ * only changes anything under `normalized`, where it is not idempotent: `"Poor's."` becomes
+ * `poor's .` after one pass and `poor 's .` after two.
+ * @example tercomReferenceTokens("It was the company's.", { normalized: true, noPunct: false, asianSupport: false, caseSensitive: false })
+ * // ["it", "was", "the", "company", "'s", "."]
+ */
+export function tercomReferenceTokens(text: string, options: TercomTokenizerOptions): string[] {
+  return pySplit(tercomNormalize(pySplit(tercomNormalize(text, options)).join(" "), options));
+}

@@ -81,7 +81,7 @@ describe("errors", () => {
 describe("plugin", () => {
   it("registers ter with sacrebleu's flags", () => {
     expect(plugin.metrics!.map((m) => m.name)).toEqual(["ter"]);
-    expect(terOptionSpecs.map((s) => s.flag)).toEqual(["case-sensitive", "normalized", "no-punct", "asian-support", "nrefs"]);
+    expect(terOptionSpecs.map((s) => s.flag)).toEqual(["case-sensitive", "normalized", "no-punct", "asian-support", "tokenize-refs-once", "nrefs"]);
     const m = terMetric.create({ caseSensitive: true });
     expect(m.higherIsBetter).toBe(false);
     expect(evaluate(m, [{ hyp: "A b", refs: ["a b"] }]).corpus.score).toBe(50);
