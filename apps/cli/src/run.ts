@@ -25,7 +25,7 @@ Examples:
   $ gramscore demo
   $ gramscore score -m bleu,chrf ref.txt < hyp.txt
   $ gramscore score -m bleu refA.txt refB.txt -i system1.txt system2.txt -f markdown
-  $ gramscore score -m rouge --use-stemmer --input summaries.jsonl --segments -f jsonl
+  $ gramscore score -m rouge --stemmer porter --input summaries.jsonl --segments -f jsonl
   $ gramscore explain -m bleu --hyp "the cat sat" --ref "the cat is sitting"
   $ gramscore tokenize -t 13a < text.txt
   $ gramscore stats -m bleu ref1.txt -i part1.txt --system mt -o part1.jsonl && gramscore merge part*.jsonl

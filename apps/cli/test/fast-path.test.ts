@@ -124,7 +124,7 @@ describe("unitRecordList (the JSONL reader)", () => {
 });
 
 describe("Tally.addBatch (batched one-pass scoring)", () => {
-  const metrics = () => [createBleu(), createChrf(), createRouge({ rougeTypes: ["rouge1", "rougeL"], useStemmer: true })];
+  const metrics = () => [createBleu(), createChrf(), createRouge({ rougeTypes: ["rouge1", "rougeL"], stemmer: "porter" })];
   const segmentText = fc.oneof({ weight: 12, arbitrary: text }, { weight: 1, arbitrary: fc.constant("\ud800 lone") });
   const record = fc.record({
     system: fc.constantFrom("A", "B", "C"),

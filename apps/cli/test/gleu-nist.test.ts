@@ -1,6 +1,6 @@
 /**
  * GLEU, google_bleu and NIST through the command line: `-m gleu,nist,google_bleu`, their flags
- * (`--gleu-min-len`, `--gleu-max-len`, `--nist-n`, `--tokenize`), `--segments`, `list`, `demo`,
+ * (`--gleu-min-ngram-order`, `--gleu-max-ngram-order`, `--nist-max-ngram-order`, `--tokenize`), `--segments`, `list`, `demo`,
  * `explain`, and `stats` / `merge`, checked against the library's results (which the package tests
  * tie to NLTK 3.8 and HF evaluate).
  */
@@ -38,26 +38,26 @@ describe.concurrent("gramscore with gleu, google_bleu and nist", () => {
     const refs = [lines("refA.txt"), lines("refB.txt")];
     const hyps = lines("sysA.txt");
     expect(entry(report, "gleu").systems[0]!.corpus.score).toBe(gleu(hyps, refs).score);
-    expect(entry(report, "gleu").signature).toBe("tok:none|min:1|max:4|version:0.1.0");
+    expect(entry(report, "gleu").signature).toBe("tok:none|min:1|max:4|version:gramscore-0.1.0");
     expect(entry(report, "nist").systems[0]!.corpus.score).toBe(nist(hyps, refs).score);
-    expect(entry(report, "nist").signature).toBe("n:5|tok:none|version:0.1.0");
+    expect(entry(report, "nist").signature).toBe("n:5|tok:none|version:gramscore-0.1.0");
     const g = createGoogleBleu();
     const segs = hyps.map((hyp, i) => ({ hyp, refs: refs.map((s) => s[i]!) }));
     expect(entry(report, "google_bleu").systems[0]!.corpus.score).toBe(g.score(g.corpusStats(segs), "corpus").score);
   });
 
-  it("--gleu-min-len, --gleu-max-len, --nist-n and --tokenize reach the metrics", async () => {
-    const r = await cli(["score", "-m", "gleu,nist", "--gleu-min-len", "2", "--gleu-max-len", "3", "--nist-n", "2", "--tokenize", "13a", "-f", "json", join(data, "refA.txt")], {
+  it("--gleu-min-ngram-order, --gleu-max-ngram-order, --nist-max-ngram-order and --tokenize reach the metrics", async () => {
+    const r = await cli(["score", "-m", "gleu,nist", "--gleu-min-ngram-order", "2", "--gleu-max-ngram-order", "3", "--nist-max-ngram-order", "2", "--tokenize", "13a", "-f", "json", join(data, "refA.txt")], {
       stdin: sysA(),
     });
     expect(r.stderr).toBe("");
     const report = JSON.parse(r.stdout) as JsonReport;
-    expect(entry(report, "gleu").options).toEqual({ tokenize: "13a", minLen: 2, maxLen: 3 });
-    expect(entry(report, "gleu").signature).toBe("tok:13a|min:2|max:3|version:0.1.0");
-    expect(entry(report, "nist").signature).toBe("n:2|tok:13a|version:0.1.0");
+    expect(entry(report, "gleu").options).toEqual({ tokenize: "13a", minNgramOrder: 2, maxNgramOrder: 3 });
+    expect(entry(report, "gleu").signature).toBe("tok:13a|min:2|max:3|version:gramscore-0.1.0");
+    expect(entry(report, "nist").signature).toBe("n:2|tok:13a|version:gramscore-0.1.0");
     const hyps = lines("sysA.txt");
     const refs = [lines("refA.txt")];
-    expect(entry(report, "gleu").systems[0]!.corpus.score).toBe(gleu(hyps, refs, { tokenize: "13a", minLen: 2, maxLen: 3 }).score);
+    expect(entry(report, "gleu").systems[0]!.corpus.score).toBe(gleu(hyps, refs, { tokenize: "13a", minNgramOrder: 2, maxNgramOrder: 3 }).score);
   });
 
   it("--segments prints sentence_gleu and sentence_nist of every line", async () => {
@@ -83,14 +83,14 @@ describe.concurrent("gramscore with gleu, google_bleu and nist", () => {
   });
 
   it("bad options and misaligned input are coded errors", async () => {
-    const [minLen, n, tok, short] = await Promise.all([
-      cli(["score", "-m", "gleu", "--gleu-min-len", "0", join(data, "refA.txt")], { stdin: sysA() }),
-      cli(["score", "-m", "nist", "--nist-n", "0", join(data, "refA.txt")], { stdin: sysA() }),
+    const [minNgramOrder, n, tok, short] = await Promise.all([
+      cli(["score", "-m", "gleu", "--gleu-min-ngram-order", "0", join(data, "refA.txt")], { stdin: sysA() }),
+      cli(["score", "-m", "nist", "--nist-max-ngram-order", "0", join(data, "refA.txt")], { stdin: sysA() }),
       cli(["score", "-m", "nist", "--tokenize", "no-such-tokenizer", join(data, "refA.txt")], { stdin: sysA() }),
       cli(["score", "-m", "gleu,nist", join(data, "short.txt")], { stdin: sysA() }),
     ]);
-    expect(minLen.code).toBe(2);
-    expect(minLen.stderr).toMatch(/minLen must be an integer from 1 to 255/);
+    expect(minNgramOrder.code).toBe(2);
+    expect(minNgramOrder.stderr).toMatch(/minNgramOrder must be an integer from 1 to 255/);
     expect(n.code).toBe(2);
     expect(n.stderr).toMatch(/option n must be an integer/);
     expect(tok.code).toBe(2);

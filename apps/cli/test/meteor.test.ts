@@ -32,7 +32,7 @@ describe.concurrent("gramscore with meteor", () => {
     const expected = meteor(lines("sysA.txt"), [lines("refA.txt")], { synonyms: wordnet });
     expect(m.systems[0]!.corpus.score).toBe(expected.score);
     expect(m.systems[0]!.text).toBe(createMeteor().format(expected));
-    expect(m.signature).toBe("tok:none|stem:porter|syn:wordnet-3.0|alpha:0.9|beta:3|gamma:0.5|version:0.1.0");
+    expect(m.signature).toBe("tok:none|stem:porter|syn:wordnet-3.0|alpha:0.9|beta:3|gamma:0.5|version:gramscore-0.1.0");
   });
 
   it("--meteor-alpha/beta/gamma, --meteor-stemmer, --meteor-synonyms none, --tokenize treebank, meteor-hf", async () => {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBleu, sentenceBleu } from "@gramscore/metric-bleu";
 import { sentenceChrf } from "@gramscore/metric-chrf";
-import { scoreRouge } from "@gramscore/metric-rouge";
+import { sentenceRouge } from "@gramscore/metric-rouge";
 import { assertBuilt, cli, inProcess, tempDir, writeFiles } from "./helpers.js";
 
 const HYPS = ["The cat sat on the mat.", "A cat sat on the mat.", "", "Der Hund 😀 bellt laut.", "𝐀 cat 中文 sat", "the the the"];
@@ -67,7 +67,7 @@ describe("gramscore pairwise", () => {
     expect(header).toContain("'descr': '<f8'");
     const values = new Float64Array(buf.buffer.slice(buf.byteOffset + 10 + headerLen, buf.byteOffset + buf.length));
     const rows = HYPS.map((_, i) => Array.from(values.subarray(i * REFS.length, (i + 1) * REFS.length)));
-    expectMatrix(rows, (h, ref) => scoreRouge(h, ref, { rougeTypes: ["rouge1", "rougeL"] }).rougeL!.fmeasure);
+    expectMatrix(rows, (h, ref) => sentenceRouge(h, [ref], { rougeTypes: ["rouge1", "rougeL"] }).rougeL!.fmeasure);
   });
 
   it("bad usage: one metric, both files, npy to a file, a metric option that exists", async () => {

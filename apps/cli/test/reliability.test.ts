@@ -16,7 +16,7 @@ const badPlugin = join(fixtures, "bad-tokenizers.mjs");
 describe("item 3: plugin tokenizers resolve and are checked the same way in every metric", () => {
   it("refuses a tokenizer that returns numbers, for ROUGE as for BLEU, naming the plugin", async () => {
     for (const args of [
-      ["-m", "rouge", "--rouge-tokenizer", "numbers"],
+      ["-m", "rouge", "--rouge-tokenize", "numbers"],
       ["-m", "bleu", "--tokenize", "numbers"],
     ]) {
       const r = await inProcess(["--plugin", badPlugin, "score", ...args, "refA.txt", "-i", "sysA.txt", "-f", "json"]);
@@ -42,7 +42,7 @@ describe("item 3: plugin tokenizers resolve and are checked the same way in ever
   });
 
   it("names the plugin, the metric and the line when a plugin tokenizer throws while scoring", async () => {
-    const r = await inProcess(["--plugin", badPlugin, "score", "-m", "rouge", "--rouge-tokenizer", "explodes", "refA.txt", "-i", "sysA.txt"]);
+    const r = await inProcess(["--plugin", badPlugin, "score", "-m", "rouge", "--rouge-tokenize", "explodes", "refA.txt", "-i", "sysA.txt"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("sysA.txt line 1");
     expect(r.stderr).toContain('tokenizer "explodes" of plugin "bad-tokenizers" used by rouge threw: kaboom');

@@ -39,18 +39,18 @@ describe.concurrent("gramscore with ter", () => {
     expect(t.systems[0]!.corpus.score).toBe(expected.score);
     expect(t.systems[0]!.corpus.numEdits).toBe(expected.numEdits);
     expect(t.systems[0]!.text).toBe(createTer().format(expected));
-    expect(t.signature).toBe("nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:0.1.0");
+    expect(t.signature).toBe("nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:gramscore-0.1.0");
   });
 
   it("sacrebleu's flags --ter-case-sensitive, --ter-normalized, --ter-no-punct, --ter-asian-support", async () => {
     const cases: [string[], TerOptions, string][] = [
       [[], {}, "case:lc|tok:tercom|norm:no|punct:yes|asian:no"],
-      [["--ter-case-sensitive"], { caseSensitive: true }, "case:mixed|tok:tercom|norm:no|punct:yes|asian:no"],
+      [["--ter-case-sensitive"], { lowercase: false }, "case:mixed|tok:tercom|norm:no|punct:yes|asian:no"],
       [["--ter-normalized"], { normalized: true }, "case:lc|tok:tercom|norm:yes|punct:yes|asian:no"],
       [["--ter-no-punct"], { noPunct: true }, "case:lc|tok:tercom|norm:no|punct:no|asian:no"],
       [
         ["--ter-normalized", "--ter-asian-support", "--ter-no-punct", "--ter-case-sensitive"],
-        { normalized: true, asianSupport: true, noPunct: true, caseSensitive: true },
+        { normalized: true, asianSupport: true, noPunct: true, lowercase: false },
         "case:mixed|tok:tercom|norm:yes|punct:no|asian:yes",
       ],
     ];
@@ -59,7 +59,7 @@ describe.concurrent("gramscore with ter", () => {
       expect(r.stderr, flags.join(" ")).toBe("");
       const t = terOf(JSON.parse(r.stdout) as JsonReport);
       expect(t.options, flags.join(" ")).toEqual(options);
-      expect(t.signature).toBe(`nrefs:1|${sig}|version:0.1.0`);
+      expect(t.signature).toBe(`nrefs:1|${sig}|version:gramscore-0.1.0`);
       expect(t.systems[0]!.corpus.score).toBe(ter(lines("sysA.txt"), [lines("refA.txt")], options).score);
     }
   });
@@ -76,7 +76,7 @@ describe.concurrent("gramscore with ter", () => {
     const [t, o] = [terOf(JSON.parse(twice.stdout) as JsonReport), terOf(JSON.parse(once.stdout) as JsonReport)];
     expect(t.systems[0]!.corpus.score).toBe(21.052631578947366);
     expect(o.systems[0]!.corpus.score).toBe(0);
-    expect(o.signature).toBe("nrefs:1|case:lc|tok:tercom|norm:yes|punct:yes|asian:no|reftok:once|version:0.1.0");
+    expect(o.signature).toBe("nrefs:1|case:lc|tok:tercom|norm:yes|punct:yes|asian:no|reftok:once|version:gramscore-0.1.0");
   });
 
   it("every output format prints the TER result", async () => {

@@ -36,7 +36,7 @@ describe.concurrent("gramscore with wer, cer, mer, wil, wip", () => {
     expect(report.metrics.map((m) => m.metric)).toEqual(["bleu", "wer", "cer", "mer", "wil", "wip"]);
     const hyps = lines("sysA.txt");
     const refs = lines("refA.txt");
-    const expected = { wer: wer(hyps, refs), cer: cer(hyps, refs), mer: mer(hyps, refs), wil: wil(hyps, refs), wip: wip(hyps, refs) };
+    const expected = { wer: wer(hyps, [refs]), cer: cer(hyps, [refs]), mer: mer(hyps, [refs]), wil: wil(hyps, [refs]), wip: wip(hyps, [refs]) };
     for (const [name, result] of Object.entries(expected)) {
       const m = report.metrics.find((x) => x.metric === name)!;
       expect(m.systems[0]!.corpus.score, name).toBe(result.score);
@@ -49,7 +49,7 @@ describe.concurrent("gramscore with wer, cer, mer, wil, wip", () => {
   it("every output format prints the WER and CER results", async () => {
     const hyps = lines("sysA.txt");
     const refs = lines("refA.txt");
-    const scores = [wer(hyps, refs).score, cer(hyps, refs).score];
+    const scores = [wer(hyps, [refs]).score, cer(hyps, [refs]).score];
     const runs = await Promise.all(
       ["table", "json", "jsonl", "csv", "markdown", "latex"].map((format) => cli(["score", "-m", "wer,cer", "-f", format, join(data, "refA.txt")], { stdin: sysA() })),
     );

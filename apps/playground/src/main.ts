@@ -137,7 +137,7 @@ async function metrics(): Promise<Metric<any, any>[]> {
   if (state.metrics.chrfpp) out.push(createChrf({ wordOrder: 2, lowercase: state.lowercase }));
   if (state.metrics.rouge) {
     const rougeTok = typeof tok === "string" ? (tok === "13a" || tok === "intl" || tok === "char" || tok === "none" ? "rouge" : tok) : tok;
-    out.push(createRouge({ rougeTypes: ["rouge1", "rouge2", "rougeL"], useStemmer: state.stem, tokenizer: rougeTok }));
+    out.push(createRouge({ rougeTypes: ["rouge1", "rouge2", "rougeL"], stemmer: state.stem ? "porter" : "none", tokenize: rougeTok }));
   }
   return out;
 }

@@ -109,7 +109,7 @@ describe.skipIf(skipBrowser)("the playground in Chromium", () => {
     await page.waitForFunction(() => document.querySelectorAll("#scores .card").length === 4 && document.querySelector("#scores .card .sig code")?.textContent?.includes("case:lc"));
     const withOptions = await cards(page);
     expect(withOptions).toEqual(
-      expected([createBleu({ lowercase: true }), createChrf({ lowercase: true }), createChrf({ wordOrder: 2, lowercase: true }), createRouge({ rougeTypes: ["rouge1", "rouge2", "rougeL"], useStemmer: true })], HYPS, [REFS]),
+      expected([createBleu({ lowercase: true }), createChrf({ lowercase: true }), createChrf({ wordOrder: 2, lowercase: true }), createRouge({ rougeTypes: ["rouge1", "rouge2", "rougeL"], stemmer: "porter" })], HYPS, [REFS]),
     );
 
     // The permalink restores everything in a fresh page.
@@ -142,7 +142,7 @@ describe.skipIf(skipBrowser)("the playground in Chromium", () => {
     await page.waitForFunction(() => document.querySelector("#scores .card .sig code")?.textContent?.includes("tiktoken-o200k_base"), { timeout: 60_000 });
     const tok = await loadTiktoken({ encoding: "o200k_base", library: "gpt-tokenizer" });
     const shown = await cards(page);
-    expect(shown).toEqual(expected([createBleu({ tokenize: tok }), createChrf(), createRouge({ rougeTypes: ["rouge1", "rouge2", "rougeL"], tokenizer: tok })], HYPS, [REFS]));
+    expect(shown).toEqual(expected([createBleu({ tokenize: tok }), createChrf(), createRouge({ rougeTypes: ["rouge1", "rouge2", "rougeL"], tokenize: tok })], HYPS, [REFS]));
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -42,7 +42,7 @@ export type {
 export { checkedTokenizer, contextTokenizer, preferContext } from "./tokenizers.js";
 export { definePlugin, defineMetric, defineTokenizer, toTokenizer } from "./define.js";
 export type { TokenizerLike } from "./define.js";
-export { formatSignature, parseSignature, readNrefsOption } from "./signature.js";
+export { formatSignature, parseSignature, readNrefsOption, signatureVersion } from "./signature.js";
 export type { SignatureValue } from "./signature.js";
 export { hasSegmentShape, toSegments, validateSegment } from "./segments.js";
 export { evaluate, evaluateAsync } from "./evaluate.js";
@@ -52,3 +52,4 @@ export type { Accumulator, SerializedStats } from "./accumulator.js";
 export { VERSION } from "./version.js";
 export type { AggregateOptions, AggregateScorer, PairwiseInput, PairwiseOptions, PairwiseScorer } from "./pairwise.js";
 export { checkPairwiseInput, normalizedWeights, pairwiseBatchOf, pairwiseRows } from "./pairwise-check.js";
+export { RENAMED_OPTIONS, unknownOptionError } from "./option-names.js";

@@ -47,3 +47,12 @@ export function readNrefsOption(value: unknown, metric: string): number | "var" 
     { details: { option: "nrefs" } },
   );
 }
+
+/**
+ * The value of a signature's `version:` field for a gramscore package version: `gramscore-0.1.0`.
+ * Signatures keep sacrebleu's fields and order; the prefix says whose version it is, so a gramscore
+ * signature is never read as sacrebleu's (`version:2.6.0`).
+ */
+export function signatureVersion(version: string): string {
+  return `gramscore-${version}`;
+}

@@ -25,6 +25,8 @@ import { isBuiltin, resolveTokenizer, spanner } from "./tokenizer.js";
 
 /** A BLEU result together with the signature of the metric that produced it. */
 export interface BleuScore extends BleuResult {
+  /** `BLEU`, as every metric's result names its metric. */
+  name: "BLEU";
   /** sacrebleu-format signature (`nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:…`). */
   signature: string;
 }
@@ -499,6 +501,7 @@ function sentenceSignature(metric: BleuMetric, nrefs: number): string {
 /** A result with its signature, built field by field (faster than a spread on the hot path). */
 function withSignature(r: BleuResult, signature: string): BleuScore {
   return {
+    name: "BLEU",
     score: r.score,
     counts: r.counts,
     totals: r.totals,

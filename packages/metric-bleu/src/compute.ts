@@ -1,4 +1,4 @@
-import { formatFixed, formatSignature, glibcExp as exp, log } from "@gramscore/core";
+import { formatFixed, formatSignature, glibcExp as exp, log, signatureVersion } from "@gramscore/core";
 import type { SmoothMethod } from "./options.js";
 import { VERSION } from "./version.js";
 
@@ -168,8 +168,8 @@ export interface BleuSignatureFields {
 }
 
 /**
- * A BLEU signature in sacrebleu's format: `nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:0.1.0`
- * (short: `#:1|c:mixed|e:no|tok:13a|s:exp|v:0.1.0`). Smoothing values print with two decimals
+ * A BLEU signature in sacrebleu's format: `nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:gramscore-0.1.0`
+ * (short: `#:1|c:mixed|e:no|tok:13a|s:exp|v:gramscore-0.1.0`). Smoothing values print with two decimals
  * (`floor[0.10]`, `add-k[1.00]`). sacrebleu has no field for the maximum n-gram order; when it is not
  * 4, gramscore adds `ngram:N` before the version (absent at 4, so default signatures stay identical).
  */
@@ -183,7 +183,7 @@ export function bleuSignature(fields: BleuSignatureFields, short = false): strin
     ["tok", fields.tokenizer],
     [short ? "s" : "smooth", smooth],
     ["ngram", fields.maxNgramOrder === 4 ? undefined : fields.maxNgramOrder],
-    [short ? "v" : "version", fields.version ?? VERSION],
+    [short ? "v" : "version", fields.version ?? signatureVersion(VERSION)],
   ]);
 }
 

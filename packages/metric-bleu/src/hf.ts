@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue, formatFixed, formatSignature, glibcExp as exp, log, validateSegment } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, formatFixed, formatSignature, glibcExp as exp, log, validateSegment, signatureVersion, toSegments } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, StatsRows, Tokenizer } from "@gramscore/core";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
 import type { Spans } from "./kernel.js";
@@ -113,48 +113,45 @@ export function computeHfBleu(stats: HfBleuStats, smooth: boolean): HfBleuResult
   };
 }
 
+/** What {@link hfBleu} returns: evaluate's numbers, with the headline `score` (= `bleu`) and the signature. */
+export interface HfBleuScore extends HfBleuResult {
+  /** The same as `bleu` (0 … 1). */
+  score: number;
+  /** `tok:13a|order:4|smooth:no|ref:shortest|version:…`. */
+  signature: string;
+}
+
 /**
- * HuggingFace evaluate's `bleu` (`evaluate.load("bleu").compute(predictions, references, max_order,
- * smooth)`): evaluate's 13a tokenizer on the raw text, the **shortest** reference length, optional
- * add-one smoothing on every order, 0–1 scale. `references[i]` is a list of references or one string.
+ * HuggingFace evaluate's `bleu` (the tensorflow/nmt BLEU: evaluate's 13a tokenizer on the raw text,
+ * the **shortest** reference length, optional add-one smoothing on every order, 0–1 scale) in
+ * gramscore's one layout: `hypotheses[i]` against `references[k][i]`. For evaluate's own call and
+ * dictionary (`load("bleu").compute({ predictions, references })`) see `@gramscore/evaluate`.
+ * ```ts
+ * hfBleu(["the cat sat on the mat"], [["the cat sat on the mat"]]).score; // 1
+ * ```
  * @throws GramscoreError `LENGTH_MISMATCH`, `EMPTY_INPUT` (empty corpus, no reference, or where
  * evaluate raises ZeroDivisionError), `INVALID_TYPE`, `INVALID_OPTION`.
  */
 export function hfBleu(
-  predictions: readonly string[],
-  references: readonly (string | readonly string[])[],
+  hypotheses: readonly string[],
+  references: readonly (readonly (string | null | undefined)[])[],
   options?: HfBleuOptions,
-): HfBleuResult {
+): HfBleuScore {
   const metric = createHfBleu(options);
-  if (!Array.isArray(predictions) || !Array.isArray(references)) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_TYPE,
-      `hfBleu(predictions, references) needs two arrays, but got ${describeValue(predictions)} and ${describeValue(references)}.`,
-    );
-  }
-  if (predictions.length !== references.length) {
-    throw new GramscoreError(
-      ErrorCode.LENGTH_MISMATCH,
-      `There are ${predictions.length} predictions but ${references.length} references; references[i] must hold the reference(s) of predictions[i].`,
-      { details: { hypotheses: predictions.length, references: references.length } },
-    );
-  }
-  if (predictions.length === 0) {
-    throw new GramscoreError(ErrorCode.EMPTY_INPUT, "The corpus is empty: pass at least one prediction with its references.");
+  const segments = toSegments(hypotheses, references);
+  if (segments.length === 0) {
+    throw new GramscoreError(ErrorCode.EMPTY_INPUT, "The corpus is empty: pass at least one hypothesis with its references.");
   }
   let total = metric.empty();
-  for (let i = 0; i < predictions.length; i++) {
-    const r = references[i];
-    const refs = typeof r === "string" ? [r] : r;
-    if (!Array.isArray(refs) || refs.length === 0) {
-      throw new GramscoreError(
-        ErrorCode.EMPTY_INPUT,
-        `Prediction ${i} needs at least one reference (a string or a non-empty list of strings), but got ${describeValue(r)}.`,
-      );
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!;
+    if (seg.refs.length === 0) {
+      throw new GramscoreError(ErrorCode.EMPTY_INPUT, `Hypothesis ${i} has no reference (every stream is null there).`);
     }
-    total = metric.merge(total, metric.stats(predictions[i]!, refs));
+    total = metric.merge(total, metric.stats(seg.hyp, seg.refs));
   }
-  return metric.score(total, "corpus");
+  const result = metric.score(total, "corpus");
+  return { ...result, score: result.bleu, signature: metric.signature(total) };
 }
 
 /** evaluate's BLEU as a gramscore {@link Metric} (see {@link createHfBleu}). */
@@ -183,7 +180,7 @@ export function createHfBleu(options?: HfBleuOptions, context?: MetricContext): 
     ["order", N],
     ["smooth", o.smooth],
     ["ref", "shortest"],
-    ["version", VERSION],
+    ["version", signatureVersion(VERSION)],
   ]);
   const check = (s: HfBleuStats, what: string) => {
     if (s === null || typeof s !== "object" || !Array.isArray(s.matches) || s.matches.length !== N) {

@@ -29,7 +29,7 @@ export type { TokenizeOption } from "./tokenizer.js";
 export { createNltkBleu, nltkCorpusBleu, nltkCorpusBleuDetails, nltkSentenceBleu } from "./nltk.js";
 export type { NltkBleuMetric, NltkBleuMetricOptions, NltkBleuOptions, NltkBleuResult, NltkBleuStats, NltkSmoothing } from "./nltk.js";
 export { computeHfBleu, createHfBleu, hfBleu } from "./hf.js";
-export type { HfBleuMetric, HfBleuOptions, HfBleuResult, HfBleuStats } from "./hf.js";
+export type { HfBleuMetric, HfBleuOptions, HfBleuResult, HfBleuScore, HfBleuStats } from "./hf.js";
 
 declare module "@gramscore/core" {
   interface MetricMap {

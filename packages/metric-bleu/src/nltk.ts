@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue, formatSignature, fsum, glibcExp as exp, log, validateSegment } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, formatSignature, fsum, glibcExp as exp, log, validateSegment, signatureVersion } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, StatsRows, Tokenizer } from "@gramscore/core";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
 import type { Spans } from "./kernel.js";
@@ -450,7 +450,7 @@ export function createNltkBleu(options?: NltkBleuMetricOptions, context?: Metric
     ["weights", o.weights.map((w) => w.join(",")).join(";")],
     ["smooth", smoothName],
     ["reweigh", o.autoReweigh],
-    ["version", VERSION],
+    ["version", signatureVersion(VERSION)],
   ]);
   const check = (s: NltkBleuStats, what: string) => {
     if (s === null || typeof s !== "object" || !Array.isArray(s.numerators) || s.numerators.length !== N) {

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, unknownOptionError } from "@gramscore/core";
 import type { TokenizeOption } from "./tokenizer.js";
 
 /** sacrebleu's smoothing methods (Chen & Cherry 2014): none, floor (method 1), add-k (method 2), exp (method 3, NIST). */
@@ -103,12 +103,10 @@ export function checkOptionKeys(options: unknown, allowed: readonly string[], me
   for (const key of Object.keys(options)) {
     if (allowed.includes(key)) continue;
     const hint = SNAKE_HINTS[key];
-    const suggestion = hint !== undefined && allowed.includes(hint) ? ` Did you mean ${hint}?` : "";
-    throw new GramscoreError(
-      ErrorCode.INVALID_OPTION,
-      `${metric} has no option "${key}".${suggestion} Its options are ${allowed.join(", ")}.`,
-      { details: { option: key } },
-    );
+    if (hint === undefined || !allowed.includes(hint)) throw unknownOptionError(metric, key, allowed);
+    throw new GramscoreError(ErrorCode.INVALID_OPTION, `${metric} has no option "${key}". Did you mean ${hint}? Its options are ${allowed.join(", ")}.`, {
+      details: { option: key },
+    });
   }
   return options as Record<string, unknown>;
 }

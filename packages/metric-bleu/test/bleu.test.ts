@@ -57,17 +57,17 @@ describe("createBleu defaults and signatures", () => {
 
   it("reports the reference counts it has seen, as sacrebleu does", () => {
     const m = createBleu();
-    expect(m.signature()).toBe(`nrefs:?|case:mixed|eff:no|tok:13a|smooth:exp|version:${VERSION}`);
+    expect(m.signature()).toBe(`nrefs:?|case:mixed|eff:no|tok:13a|smooth:exp|version:gramscore-${VERSION}`);
     m.stats("a b", ["a b", "a c"]);
-    expect(m.signature()).toBe(`nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:${VERSION}`);
+    expect(m.signature()).toBe(`nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:gramscore-${VERSION}`);
     expect(m.shortSignature()).toBe(`#:2|c:mixed|e:no|tok:13a|s:exp|v:${VERSION}`);
     m.stats("a b", ["a b"]);
-    expect(m.signature()).toBe(`nrefs:var|case:mixed|eff:no|tok:13a|smooth:exp|version:${VERSION}`);
+    expect(m.signature()).toBe(`nrefs:var|case:mixed|eff:no|tok:13a|smooth:exp|version:gramscore-${VERSION}`);
   });
 
   it("puts every option that changes the numbers in the signature", () => {
     const sig = (o: Parameters<typeof createBleu>[0]) => createBleu({ ...o, nrefs: 1 }).signature();
-    expect(sig({ smoothMethod: "floor" })).toBe(`nrefs:1|case:mixed|eff:no|tok:13a|smooth:floor[0.10]|version:${VERSION}`);
+    expect(sig({ smoothMethod: "floor" })).toBe(`nrefs:1|case:mixed|eff:no|tok:13a|smooth:floor[0.10]|version:gramscore-${VERSION}`);
     expect(sig({ smoothMethod: "add-k" })).toContain("|smooth:add-k[1.00]|");
     expect(sig({ smoothMethod: "add-k", smoothValue: 0.5 })).toContain("|smooth:add-k[0.50]|");
     expect(sig({ smoothMethod: "exp", smoothValue: 3 })).toContain("|smooth:exp|");
@@ -78,7 +78,7 @@ describe("createBleu defaults and signatures", () => {
     expect(sig({ tokenize: "zh" })).toContain("|tok:zh|");
     expect(sig({ tokenize: "char" })).toContain("|tok:char|");
     expect(sig({ tokenize: "cjk" })).toContain("|tok:cjk|");
-    expect(sig({ maxNgramOrder: 6 })).toBe(`nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|ngram:6|version:${VERSION}`);
+    expect(sig({ maxNgramOrder: 6 })).toBe(`nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|ngram:6|version:gramscore-${VERSION}`);
     expect(createBleu({ maxNgramOrder: 2, nrefs: 1 }).shortSignature()).toBe(`#:1|c:mixed|e:no|tok:13a|s:exp|ngram:2|v:${VERSION}`);
     expect(sig({ tokenize: (t: string) => t.split(" ") })).toContain("|tok:custom|");
     expect(sig({ tokenize: { name: "mine", signature: "mine+v2", tokenize: (t: string) => [t] } })).toContain("|tok:mine+v2|");
@@ -161,7 +161,7 @@ describe("scoring text", () => {
   it("sentenceBleu turns effective order on; createBleu leaves it off", () => {
     // exp(log(100)) in glibc, as sacrebleu computes it: 100.00000000000004.
     expect(sentenceBleu("Hello", ["Hello"]).score).toBe(100.00000000000004);
-    expect(sentenceBleu("Hello", ["Hello"]).signature).toBe(`nrefs:1|case:mixed|eff:yes|tok:13a|smooth:exp|version:${VERSION}`);
+    expect(sentenceBleu("Hello", ["Hello"]).signature).toBe(`nrefs:1|case:mixed|eff:yes|tok:13a|smooth:exp|version:gramscore-${VERSION}`);
     const m = createBleu();
     expect(m.score(m.stats("Hello", ["Hello"]), "segment").score).toBe(0);
     expect(sentenceBleu("Hello", ["Hello"], { effectiveOrder: false }).score).toBe(0);

@@ -159,7 +159,9 @@ describe.skipIf(!hasShared)("HuggingFace evaluate bleu (bleu-hf, bleu-hf-smooth)
         // The convenience function in evaluate's layout gives the same corpus result.
         const first = expected.systems[0]!;
         const slice = lines.slice(first.first_line, first.last_line + 1);
-        compare(() => hfBleu(slice.map((r) => r.hyp), slice.map((r) => r.refs), { smooth }), first.corpus, () => `${dataset} ${config} hfBleu()`);
+        const width = Math.max(...slice.map((r) => r.refs.length));
+        const streams = Array.from({ length: width }, (_, k) => slice.map((r) => r.refs[k] ?? null));
+        compare(() => hfBleu(slice.map((r) => r.hyp), streams, { smooth }), first.corpus, () => `${dataset} ${config} hfBleu()`);
       }
       console.log(
         `${dataset}: bleu-hf and bleu-hf-smooth, ${segments} segment and ${systems} system results compared, ` +

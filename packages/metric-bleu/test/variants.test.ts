@@ -81,7 +81,7 @@ describe("NLTK mode", () => {
       expect(e.segments![1]!.score).toBe(nltkSentenceBleu(segs[1]!.refs.map(t), t(segs[1]!.hyp), { smoothing }));
     }
     const m = createNltkBleu({ smoothing: "method1", epsilon: 0.2 });
-    expect(m.signature()).toBe(`tok:none|weights:0.25,0.25,0.25,0.25|smooth:method1[0.2]|reweigh:no|version:${VERSION}`);
+    expect(m.signature()).toBe(`tok:none|weights:0.25,0.25,0.25,0.25|smooth:method1[0.2]|reweigh:no|version:gramscore-${VERSION}`);
     expect(errorOf(() => createNltkBleu({ smoothing: 5 }))?.message).toContain("nltkCorpusBleu");
     const s = m.stats("a b", ["a b c"]);
     expect(m.parseStats(JSON.parse(JSON.stringify(s)))).toEqual(s);
@@ -91,10 +91,11 @@ describe("NLTK mode", () => {
 
 describe("HuggingFace evaluate mode", () => {
   it("uses the shortest reference and the 0-1 scale", () => {
-    const r = hfBleu(["the cat sat on the mat"], [["the cat sat on the mat", "a cat"]]);
-    expect(r).toEqual({ bleu: 1, precisions: [1, 1, 1, 1], brevityPenalty: 1, lengthRatio: 3, translationLength: 6, referenceLength: 2 });
+    const r = hfBleu(["the cat sat on the mat"], [["the cat sat on the mat"], ["a cat"]]);
+    expect(r).toEqual({ score: 1, signature: createHfBleu().signature(createHfBleu().stats("a", ["a"])), bleu: 1, precisions: [1, 1, 1, 1], brevityPenalty: 1, lengthRatio: 3, translationLength: 6, referenceLength: 2 });
     expect(bleu(["the cat sat on the mat"], [["the cat sat on the mat"], ["a cat"]]).refLen).toBe(6);
-    expect(hfBleu(["a b"], ["a b"]).translationLength).toBe(2);
+    expect(hfBleu(["a b"], [["a b"]]).translationLength).toBe(2);
+    expect(errorOf(() => hfBleu(["a b"], ["a b"] as never))?.code).toBe(ErrorCode.INVALID_TYPE);
   });
 
   it("smooth adds one to every order, unigrams included", () => {
@@ -115,14 +116,14 @@ describe("HuggingFace evaluate mode", () => {
     expect(errorOf(() => hfBleu(["a"], [[""]]))?.code).toBe(ErrorCode.EMPTY_INPUT);
     expect(errorOf(() => hfBleu(["a", "b"], [["a"]]))?.code).toBe(ErrorCode.LENGTH_MISMATCH);
     expect(errorOf(() => hfBleu([], []))?.code).toBe(ErrorCode.EMPTY_INPUT);
-    expect(errorOf(() => hfBleu(["a"], [[]]))?.code).toBe(ErrorCode.EMPTY_INPUT);
+    expect(errorOf(() => hfBleu(["a"], [[null]]))?.code).toBe(ErrorCode.EMPTY_INPUT);
     expect(errorOf(() => createHfBleu({ maxOrder: 0 }))?.code).toBe(ErrorCode.INVALID_OPTION);
     expect(errorOf(() => createHfBleu({ max_order: 2 } as never))?.message).toContain("Did you mean maxOrder?");
   });
 
   it("as a metric: mergeable statistics, signature, summary and line", () => {
     const m = createHfBleu({ maxOrder: 2, smooth: true });
-    expect(m.signature()).toBe(`tok:13a|order:2|smooth:yes|ref:shortest|version:${VERSION}`);
+    expect(m.signature()).toBe(`tok:13a|order:2|smooth:yes|ref:shortest|version:gramscore-${VERSION}`);
     const e = evaluate(m, [
       { hyp: "a b c", refs: ["a b d"] },
       { hyp: "x y", refs: ["x y", "x"] },

@@ -1,4 +1,4 @@
-import { BoundedCache, assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, hasSegmentShape, validateSegment } from "@gramscore/core";
+import { BoundedCache, assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, hasSegmentShape, validateSegment, signatureVersion } from "@gramscore/core";
 import type { AggregateScorer, FormatOptions, Metric, PairwiseScorer, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
@@ -192,7 +192,7 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
       ["nc", charOrder],
       ["nw", wordOrder],
       ["space", whitespace],
-      ["version", VERSION],
+      ["version", signatureVersion(VERSION)],
     ]);
 
   /** Word ids of `text` into `out` from `at` (interned in `words`); returns how many. */

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue, readNrefsOption } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, readNrefsOption, unknownOptionError } from "@gramscore/core";
 import type { OptionSpec } from "@gramscore/core";
 
 /** Options of chrF / chrF++ (sacrebleu's `CHRF(...)` arguments, in camelCase). */
@@ -135,7 +135,7 @@ export function resolveChrfOptions(options: ChrfOptions | undefined, wordOrderDe
   }
   for (const key of Object.keys(options)) {
     if (!KEYS.has(key)) {
-      throw bad(`Unknown chrF option "${key}". Known options: ${[...KEYS].join(", ")}.`, key);
+      throw unknownOptionError("chrF", key, KEYS);
     }
   }
   const charOrder = order(options.charOrder, "charOrder", CHRF_DEFAULTS.charOrder);

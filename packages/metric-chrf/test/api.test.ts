@@ -36,15 +36,15 @@ describe("createChrf", () => {
     expect(m.higherIsBetter).toBe(true);
     expect(m.scoreName).toBe("chrF2");
     expect(m.options).toEqual({ ...CHRF_DEFAULTS, nrefs: undefined });
-    expect(m.signature()).toBe(`nrefs:?|case:mixed|eff:yes|nc:6|nw:0|space:no|version:${VERSION}`);
+    expect(m.signature()).toBe(`nrefs:?|case:mixed|eff:yes|nc:6|nw:0|space:no|version:gramscore-${VERSION}`);
     m.stats("a b", ["a c"]);
-    expect(m.signature()).toBe(`nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:${VERSION}`);
+    expect(m.signature()).toBe(`nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:gramscore-${VERSION}`);
   });
 
   it("puts every option that changes the statistics in the signature, as sacrebleu does", () => {
     const m = createChrf({ charOrder: 4, wordOrder: 2, lowercase: true, whitespace: true, epsSmoothing: true, beta: 3 });
     m.stats("x", ["y", "z"]);
-    expect(parseSignature(m.signature())).toEqual({ nrefs: "2", case: "lc", eff: "no", nc: "4", nw: "2", space: "yes", version: VERSION });
+    expect(parseSignature(m.signature())).toEqual({ nrefs: "2", case: "lc", eff: "no", nc: "4", nw: "2", space: "yes", version: `gramscore-${VERSION}` });
     expect(m.name).toBe("chrf++");
     expect(m.scoreName).toBe("chrF3++");
   });
@@ -231,7 +231,7 @@ describe("serialized statistics", () => {
     expect(createAccumulator(createChrf()).merge(json).toJSON().signature).toBe(json.signature);
     const total = createAccumulator(createChrf({ nrefs: 2 })).merge(json).add(segments[1]!.hyp, segments[1]!.refs);
     expect(total.compute().score).toBe(evaluate(createChrf(), segments).corpus.score);
-    expect(total.compute().signature).toBe(`nrefs:2|case:mixed|eff:yes|nc:6|nw:0|space:no|version:${VERSION}`);
+    expect(total.compute().signature).toBe(`nrefs:2|case:mixed|eff:yes|nc:6|nw:0|space:no|version:gramscore-${VERSION}`);
   });
 });
 

@@ -27,7 +27,7 @@ function toOptions(o: Expected["options"]): ChrfOptions {
 
 /** sacrebleu's signature with gramscore's version in place of sacrebleu's. */
 function withOurVersion(signature: string, version: string): string {
-  return signature.replace(/version:[^|]*$/, `version:${version}`);
+  return signature.replace(/version:[^|]*$/, `version:gramscore-${version}`);
 }
 
 describe.skipIf(!hasShared)("hand-written cases (cases.jsonl)", () => {

@@ -48,30 +48,24 @@ export function sentenceGleu(hyp: string, refs: readonly string[], options?: Gle
 }
 
 /**
- * HF evaluate's `google_bleu.compute(predictions, references)`: corpus GLEU over 13a tokens.
- * `references[i]` is a string or the list of references of prediction `i` (evaluate's layout).
+ * HF evaluate's `google_bleu` (corpus GLEU over 13a tokens) in gramscore's one layout:
+ * `hypotheses[i]` against `references[k][i]`. For evaluate's own call and layout
+ * (`load("google_bleu").compute({ predictions, references })`) see `@gramscore/evaluate`.
  * @throws GramscoreError `LENGTH_MISMATCH`, `EMPTY_INPUT`, `INVALID_TYPE`, `INVALID_OPTION`.
  */
-export function googleBleu(predictions: readonly string[], references: readonly (string | readonly string[])[], options?: GleuOptions): GleuResult {
+export function googleBleu(
+  hypotheses: readonly string[],
+  references: readonly (readonly (string | null | undefined)[])[],
+  options?: GleuOptions,
+): GleuResult {
+  return evaluate(createGoogleBleu(options), toSegments(hypotheses, references)).corpus;
+}
+
+/** GLEU of one hypothesis with HF evaluate's `google_bleu` settings (13a tokens); arguments as {@link sentenceGleu}. */
+export function sentenceGoogleBleu(hypothesis: string, references: readonly string[], options?: GleuOptions): GleuResult {
   const metric = createGoogleBleu(options);
-  if (!Array.isArray(predictions) || !Array.isArray(references)) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_TYPE,
-      `google_bleu takes predictions: string[] and references: (string | string[])[], but got ${describeValue(predictions)} and ${describeValue(references)}.`,
-    );
-  }
-  if (predictions.length !== references.length) {
-    throw new GramscoreError(
-      ErrorCode.LENGTH_MISMATCH,
-      `There are ${predictions.length} predictions but ${references.length} references; give one reference (or one list of references) per prediction.`,
-      { details: { hypotheses: predictions.length, references: references.length } },
-    );
-  }
-  const segments = predictions.map((hyp, i) => {
-    const r = references[i];
-    return validateSegment({ hyp, refs: typeof r === "string" ? [r] : r }, i);
-  });
-  return evaluate(metric, segments).corpus;
+  const segment = validateSegment({ hyp: hypothesis, refs: references }, 0);
+  return metric.score(metric.stats(segment.hyp, segment.refs), "segment");
 }
 
 /** The `gleu` metric descriptor: NLTK's GLEU over whitespace tokens by default. */

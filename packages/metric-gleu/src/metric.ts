@@ -1,4 +1,4 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, validateSegment } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, validateSegment, signatureVersion } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, StatsRows, Tokenizer } from "@gramscore/core";
 import { NgramTable, Vocabulary, countNgrams, overlap } from "@gramscore/ngram";
 import type { NgramCounts } from "@gramscore/ngram";
@@ -31,7 +31,7 @@ export interface GleuResult {
   readonly match: number;
   /** Summed `n_all`. */
   readonly total: number;
-  /** `tok:whitespace|min:1|max:4|version:0.1.0` (the variant adds `variant:google_bleu`). */
+  /** `tok:whitespace|min:1|max:4|version:gramscore-0.1.0` (the variant adds `variant:google_bleu`). */
   readonly signature: string;
 }
 
@@ -51,7 +51,7 @@ export interface GleuExplanation {
     readonly total: number;
     readonly ratio: number | null;
   }[];
-  /** Hypothesis n-grams counted (orders `minLen … maxLen`). */
+  /** Hypothesis n-grams counted (orders `minNgramOrder … maxNgramOrder`). */
   readonly hypNgrams: number;
   /** The n-grams matched with the chosen reference, with their clipped counts, shortest first. */
   readonly matched: readonly { readonly ngram: string[]; readonly count: number }[];
@@ -125,7 +125,7 @@ export function createGleu(options?: GleuOptions, context?: MetricContext): Gleu
 
 /**
  * Creates HF evaluate's `google_bleu`: NLTK's `corpus_gleu` over sacrebleu-13a tokens (evaluate's
- * `Tokenizer13a`); `minLen` / `maxLen` as in `google_bleu.compute(..., min_len, max_len)`.
+ * `Tokenizer13a`); `minNgramOrder` / `maxNgramOrder` as in `google_bleu.compute(..., min_len, max_len)`.
  * @throws GramscoreError `INVALID_OPTION` for a bad option.
  */
 export function createGoogleBleu(options?: GleuOptions, context?: MetricContext): GleuMetric {
@@ -134,7 +134,7 @@ export function createGoogleBleu(options?: GleuOptions, context?: MetricContext)
 
 /** @internal Creates the metric from resolved options. */
 export function makeGleu(opts: ResolvedGleuOptions, variant: GleuVariant, context?: MetricContext): GleuMetric {
-  const { minLen, maxLen } = opts;
+  const { minNgramOrder, maxNgramOrder } = opts;
   const tokenizer = resolveTokenizer(opts.tokenize, context, variant.label);
   const tokenize = (text: string): string[] => tokenizer.tokenize(text);
   const table = new NgramTable();
@@ -144,48 +144,48 @@ export function makeGleu(opts: ResolvedGleuOptions, variant: GleuVariant, contex
 
   const signature = formatSignature([
     ["tok", tokenizer.signature],
-    ["min", minLen],
-    ["max", maxLen],
+    ["min", minNgramOrder],
+    ["max", maxNgramOrder],
     ["variant", variant.variant],
-    ["version", VERSION],
+    ["version", signatureVersion(VERSION)],
   ]);
 
   const sumOrders = (per: ArrayLike<number>): number => {
     let s = 0;
-    for (let n = minLen; n <= maxLen; n++) s += per[n - 1]!;
+    for (let n = minNgramOrder; n <= maxNgramOrder; n++) s += per[n - 1]!;
     return s;
   };
 
-  /** Σ over orders minLen…maxLen of the n-grams in `len` tokens (NLTK's `sum(Counter(everygrams(...)).values())`). */
+  /** Σ over orders minNgramOrder…maxNgramOrder of the n-grams in `len` tokens (NLTK's `sum(Counter(everygrams(...)).values())`). */
   const ngramTotal = (len: number): number => {
     let t = 0;
-    for (let n = minLen; n <= maxLen && n <= len; n++) t += len - n + 1;
+    for (let n = minNgramOrder; n <= maxNgramOrder && n <= len; n++) t += len - n + 1;
     return t;
   };
 
-  // Scratch kept between segments: the n-gram keys of the hypothesis (position-major, maxLen per
+  // Scratch kept between segments: the n-gram keys of the hypothesis (position-major, maxNgramOrder per
   // position), the keys of the current reference, and per-key counters that are zero between uses.
-  let hypKeys = new Int32Array(256 * maxLen);
-  let refKeys = new Int32Array(256 * maxLen);
+  let hypKeys = new Int32Array(256 * maxNgramOrder);
+  let refKeys = new Int32Array(256 * maxNgramOrder);
   let refCount = new Int32Array(1024);
   let seen = new Int32Array(1024);
 
-  /** Interns `tokens` and writes the keys of their n-grams of orders 1…maxLen into `out`; returns the slots used. */
+  /** Interns `tokens` and writes the keys of their n-grams of orders 1…maxNgramOrder into `out`; returns the slots used. */
   const walk = (tokens: readonly string[], out: Int32Array): number => {
     const len = tokens.length;
     let ids = idBuf.length >= len ? idBuf : (idBuf = new Int32Array(Math.max(len, 2 * idBuf.length)));
     for (let i = 0; i < len; i++) ids[i] = vocab.id(tokens[i]!);
     for (let p = 0; p < len; p++) {
       let key = 0;
-      const lim = Math.min(maxLen, len - p);
-      const base = p * maxLen;
+      const lim = Math.min(maxNgramOrder, len - p);
+      const base = p * maxNgramOrder;
       for (let j = 0; j < lim; j++) {
         key = table.child(key, ids[p + j]!);
         out[base + j] = key;
       }
-      for (let j = lim; j < maxLen; j++) out[base + j] = 0;
+      for (let j = lim; j < maxNgramOrder; j++) out[base + j] = 0;
     }
-    return len * maxLen;
+    return len * maxNgramOrder;
   };
   let idBuf = new Int32Array(256);
 
@@ -205,32 +205,32 @@ export function makeGleu(opts: ResolvedGleuOptions, variant: GleuVariant, contex
     if (vocab.size > VOCAB_LIMIT) vocab = new Vocabulary();
     table.clear();
     const hypTokens = tokenize(hyp);
-    if (hypKeys.length < hypTokens.length * maxLen) hypKeys = new Int32Array(hypTokens.length * maxLen * 2);
+    if (hypKeys.length < hypTokens.length * maxNgramOrder) hypKeys = new Int32Array(hypTokens.length * maxNgramOrder * 2);
     const nh = walk(hypTokens, hypKeys);
     const tpfp = ngramTotal(hypTokens.length);
-    const lo = minLen - 1;
+    const lo = minNgramOrder - 1;
     let bestMatch = 0;
     let bestTotal = 0;
     let bestRatio = -1;
     for (let k = 0; k < refs.length; k++) {
       const refTokens = tokenize(refs[k]!);
-      if (refKeys.length < refTokens.length * maxLen) refKeys = new Int32Array(refTokens.length * maxLen * 2);
+      if (refKeys.length < refTokens.length * maxNgramOrder) refKeys = new Int32Array(refTokens.length * maxNgramOrder * 2);
       const nr = walk(refTokens, refKeys);
       const tpfn = ngramTotal(refTokens.length);
       const nAll = tpfp > tpfn ? tpfp : tpfn;
       if (nAll === 0) continue;
       ensureKeys();
-      for (let i = 0; i < nr; i += maxLen) for (let j = lo; j < maxLen; j++) refCount[refKeys[i + j]!]!++;
+      for (let i = 0; i < nr; i += maxNgramOrder) for (let j = lo; j < maxNgramOrder; j++) refCount[refKeys[i + j]!]!++;
       // Σ_g min(hyp_g, ref_g): an occurrence matches while fewer of its n-gram were seen than the reference has.
       let tp = 0;
-      for (let i = 0; i < nh; i += maxLen) {
-        for (let j = lo; j < maxLen; j++) {
+      for (let i = 0; i < nh; i += maxNgramOrder) {
+        for (let j = lo; j < maxNgramOrder; j++) {
           const key = hypKeys[i + j]!;
           if (key !== 0 && seen[key]!++ < refCount[key]!) tp++;
         }
       }
-      for (let i = 0; i < nh; i += maxLen) for (let j = lo; j < maxLen; j++) seen[hypKeys[i + j]!] = 0;
-      for (let i = 0; i < nr; i += maxLen) for (let j = lo; j < maxLen; j++) refCount[refKeys[i + j]!] = 0;
+      for (let i = 0; i < nh; i += maxNgramOrder) for (let j = lo; j < maxNgramOrder; j++) seen[hypKeys[i + j]!] = 0;
+      for (let i = 0; i < nr; i += maxNgramOrder) for (let j = lo; j < maxNgramOrder; j++) refCount[refKeys[i + j]!] = 0;
       refCount[0] = 0;
       // Python's max() keeps the first of equal keys; the keys are float quotients.
       const ratio = tp / nAll;
@@ -330,14 +330,14 @@ export function makeGleu(opts: ResolvedGleuOptions, variant: GleuVariant, contex
       const local = new Vocabulary();
       const localTable = new NgramTable();
       const hypTokens = tokenize(hyp);
-      const hypCounts = countNgrams(localTable, local.ids(hypTokens), maxLen);
+      const hypCounts = countNgrams(localTable, local.ids(hypTokens), maxNgramOrder);
       const tpfp = sumOrders(hypCounts.totals);
       let best = -1;
       let bestRatio = -1;
       const refCounts: NgramCounts[] = [];
       const references = refs.map((ref, k) => {
         const tokens = tokenize(ref);
-        const counts = countNgrams(localTable, local.ids(tokens), maxLen);
+        const counts = countNgrams(localTable, local.ids(tokens), maxNgramOrder);
         refCounts.push(counts);
         const refNgrams = sumOrders(counts.totals);
         const total = Math.max(tpfp, refNgrams);
@@ -356,7 +356,7 @@ export function makeGleu(opts: ResolvedGleuOptions, variant: GleuVariant, contex
         for (let i = 0; i < ref.keys.length; i++) refCount.set(ref.keys[i]!, ref.counts[i]!);
         const tokenOf: string[] = [];
         for (const t of [...hypTokens, ...references[best]!.tokens]) tokenOf[local.id(t)] = t;
-        for (let n = minLen; n <= maxLen; n++) {
+        for (let n = minNgramOrder; n <= maxNgramOrder; n++) {
           for (let i = hypCounts.offsets[n - 1]!; i < hypCounts.offsets[n]!; i++) {
             const key = hypCounts.keys[i]!;
             const c = Math.min(hypCounts.counts[i]!, refCount.get(key) ?? 0);

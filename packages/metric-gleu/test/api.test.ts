@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ErrorCode, GramscoreError, evaluate } from "@gramscore/core";
-import plugin, { createGleu, createGoogleBleu, gleu, googleBleu, parseGleuStats, sentenceGleu } from "@gramscore/metric-gleu";
+import plugin, { createGleu, createGoogleBleu, gleu, googleBleu, parseGleuStats, sentenceGleu, sentenceGoogleBleu } from "@gramscore/metric-gleu";
 
 function code(fn: () => unknown): string | undefined {
   try {
@@ -27,21 +27,23 @@ describe("GLEU API", () => {
     // corpus_gleu([[ref1a, ref1b, ref1c], [ref2a]], [hyp1, hyp2])
     const corpus = gleu([hyp1, hyp2], [[ref1a, ref2a], [ref1b, null], [ref1c, null]]);
     expect(corpus.score).toBe(0.5673076923076923);
-    expect(corpus.signature).toBe("tok:none|min:1|max:4|version:0.1.0");
+    expect(corpus.signature).toBe("tok:none|min:1|max:4|version:gramscore-0.1.0");
   });
 
   it("google_bleu tokenizes with 13a, takes evaluate's reference layout and keeps the same statistics", () => {
-    const r = googleBleu([hyp1, hyp2], [[ref1a, ref1b, ref1c], ref2a]);
+    const r = googleBleu([hyp1, hyp2], [[ref1a, ref2a], [ref1b, null], [ref1c, null]]);
     expect(r.name).toBe("google_bleu");
-    expect(r.signature).toBe("tok:13a|min:1|max:4|variant:google_bleu|version:0.1.0");
+    expect(r.signature).toBe("tok:13a|min:1|max:4|variant:google_bleu|version:gramscore-0.1.0");
     expect(createGoogleBleu().tokens("Hello, world.")).toEqual(["Hello", ",", "world", "."]);
-    expect(code(() => googleBleu(["a"], []))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(code(() => googleBleu(["a"], [[]]))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(code(() => googleBleu(["a"], ["a"] as never))).toBe(ErrorCode.INVALID_TYPE);
+    expect(sentenceGoogleBleu(hyp2, [ref2a]).score).toBe(googleBleu([hyp2], [[ref2a]]).score);
     expect(plugin.metrics!.map((m) => m.name)).toEqual(["gleu", "google_bleu"]);
   });
 
   it("rejects bad options, inputs and statistics with coded errors", () => {
-    expect(code(() => createGleu({ minLen: 0 }))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createGleu({ minLen: 3, maxLen: 2 }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(code(() => createGleu({ minNgramOrder: 0 }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(code(() => createGleu({ minNgramOrder: 3, maxNgramOrder: 2 }))).toBe(ErrorCode.INVALID_OPTION);
     expect(code(() => createGleu({ min_len: 2 } as never))).toBe(ErrorCode.INVALID_OPTION);
     expect(code(() => createGleu({ tokenize: "no-such-tokenizer" }))).toBe(ErrorCode.UNKNOWN_TOKENIZER);
     expect(code(() => createGleu().stats("a", []))).toBe(ErrorCode.EMPTY_INPUT);
@@ -54,7 +56,7 @@ describe("GLEU API", () => {
   });
 
   it("explain names the chosen reference (the first of equal ratios) and the matched n-grams", () => {
-    const e = createGleu({ maxLen: 2 }).explain("a b c", ["a b x", "x b c", "a b c d e f"]);
+    const e = createGleu({ maxNgramOrder: 2 }).explain("a b c", ["a b x", "x b c", "a b c d e f"]);
     expect(e.references.map((r) => [r.match, r.total])).toEqual([
       [3, 5],
       [3, 5],
@@ -67,7 +69,7 @@ describe("GLEU API", () => {
       { ngram: ["a", "b"], count: 1 },
     ]);
     expect(e.score).toBe(0.6);
-    expect(createGleu({ maxLen: 2 }).score(createGleu({ maxLen: 2 }).stats("a b c", ["a b x", "x b c", "a b c d e f"]), "segment").score).toBe(0.6);
+    expect(createGleu({ maxNgramOrder: 2 }).score(createGleu({ maxNgramOrder: 2 }).stats("a b c", ["a b x", "x b c", "a b c d e f"]), "segment").score).toBe(0.6);
   });
 
   it("empty texts: no n-grams anywhere adds nothing; the corpus of nothing scores 0", () => {

@@ -48,7 +48,7 @@ describe.skipIf(!hasShared)("GLEU equals NLTK 3.8 on the conformance data", () =
       const records = dataset(header.dataset);
       expect(records.length).toBe(header.lines);
       expect(values.length).toBe(header.lines);
-      const options = { minLen: header.options.min_len, maxLen: header.options.max_len };
+      const options = { minNgramOrder: header.options.min_len, maxNgramOrder: header.options.max_len };
       const metric = header.config === "google_bleu" ? createGoogleBleu(options) : createGleu(options);
       let segments = 0;
       let mismatches = 0;

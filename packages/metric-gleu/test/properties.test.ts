@@ -7,14 +7,14 @@ import { createGleu, type GleuStats } from "@gramscore/metric-gleu";
 const words = (min: number, max: number) =>
   fc.array(fc.constantFrom("a", "b", "c", "d", "e"), { minLength: min, maxLength: max }).map((t) => t.join(" "));
 const segment = fc.record({ hyp: words(0, 12), refs: fc.array(words(0, 12), { minLength: 1, maxLength: 4 }) });
-const lens = fc.integer({ min: 1, max: 4 }).chain((minLen) => fc.record({ minLen: fc.constant(minLen), maxLen: fc.integer({ min: minLen, max: 6 }) }));
+const lens = fc.integer({ min: 1, max: 4 }).chain((minNgramOrder) => fc.record({ minNgramOrder: fc.constant(minNgramOrder), maxNgramOrder: fc.integer({ min: minNgramOrder, max: 6 }) }));
 
 /** NLTK 3.8's corpus_gleu written plainly over string keys (everygrams, Counter &, max by ratio). */
-function naiveCorpus(segments: { hyp: string; refs: string[] }[], minLen: number, maxLen: number): [number, number] {
+function naiveCorpus(segments: { hyp: string; refs: string[] }[], minNgramOrder: number, maxNgramOrder: number): [number, number] {
   const grams = (tokens: string[]): Map<string, number> => {
     const m = new Map<string, number>();
     for (let i = 0; i < tokens.length; i++) {
-      for (let n = minLen; n <= maxLen && i + n <= tokens.length; n++) {
+      for (let n = minNgramOrder; n <= maxNgramOrder && i + n <= tokens.length; n++) {
         const k = JSON.stringify(tokens.slice(i, i + n));
         m.set(k, (m.get(k) ?? 0) + 1);
       }
@@ -51,7 +51,7 @@ describe("GLEU properties", () => {
       fc.property(fc.array(segment, { minLength: 1, maxLength: 8 }), lens, (segments, o) => {
         const m = createGleu(o);
         const corpus = evaluate(m, segments).corpus;
-        const [match, total] = naiveCorpus(segments, o.minLen, o.maxLen);
+        const [match, total] = naiveCorpus(segments, o.minNgramOrder, o.maxNgramOrder);
         expect([corpus.match, corpus.total]).toEqual([match, total]);
         expect(corpus.score).toBe(total === 0 ? 0 : match / total);
       }),

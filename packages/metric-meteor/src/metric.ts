@@ -1,4 +1,4 @@
-import { ExactSum, checkedTokenizer, contextTokenizer, describeValue, ErrorCode, exactAdd, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pow, preferContext, validateSegment } from "@gramscore/core";
+import { ExactSum, checkedTokenizer, contextTokenizer, describeValue, ErrorCode, exactAdd, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pow, preferContext, validateSegment, signatureVersion } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, StatsRows, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { createTreebank } from "@gramscore/tokenizer-treebank";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
@@ -176,7 +176,7 @@ export function makeMeteor(opts: ResolvedMeteorOptions, context: MetricContext |
     ["alpha", alpha],
     ["beta", beta],
     ["gamma", gamma],
-    ["version", VERSION],
+    ["version", signatureVersion(VERSION)],
   ]);
 
   const refIds = (ref: string): Int32Array => {

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, unknownOptionError } from "@gramscore/core";
 import type { OptionSpec, TokenizerLike } from "@gramscore/core";
 
 /**
@@ -112,7 +112,7 @@ export function resolveMeteorOptions(options: MeteorOptions | undefined): Resolv
     throw new GramscoreError(ErrorCode.INVALID_OPTION, `METEOR options must be an object such as { alpha: 0.9 }, but got ${describeValue(options)}.`);
   }
   for (const key of Object.keys(options)) {
-    if (!KEYS.has(key)) throw bad(`Unknown METEOR option "${key}". Known options: ${[...KEYS].join(", ")}.`, key);
+    if (!KEYS.has(key)) throw unknownOptionError("METEOR", key, KEYS);
   }
   const stemmer = options.stemmer ?? METEOR_DEFAULTS.stemmer;
   if (stemmer !== "porter" && stemmer !== "none") {

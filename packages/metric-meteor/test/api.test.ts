@@ -34,7 +34,7 @@ describe("METEOR API", () => {
     const b = sentenceMeteor(hyps[1]!, ["a cat sat on the mat"], { synonyms: wordnet }).score;
     expect(r.score).toBe((a + b) / 2);
     expect(r.segments).toBe(2);
-    expect(r.signature).toBe("tok:none|stem:porter|syn:wordnet-3.0|alpha:0.9|beta:3|gamma:0.5|version:0.1.0");
+    expect(r.signature).toBe("tok:none|stem:porter|syn:wordnet-3.0|alpha:0.9|beta:3|gamma:0.5|version:gramscore-0.1.0");
   });
 
   it("explains which stage matched each word and the chunks (NLTK looks synonyms up for stems)", () => {

@@ -1,4 +1,4 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, log, validateSegment } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, log, validateSegment, signatureVersion } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, Tokenizer } from "@gramscore/core";
 import { resolveNistOptions, resolveTokenizer } from "./options.js";
 import type { NistOptions, ResolvedNistOptions } from "./options.js";
@@ -44,7 +44,7 @@ export interface NistResult {
   readonly refLength: number;
   /** Segments scored. */
   readonly segments: number;
-  /** `n:5|tok:whitespace|version:0.1.0`. */
+  /** `n:5|tok:whitespace|version:gramscore-0.1.0`. */
   readonly signature: string;
 }
 
@@ -116,14 +116,14 @@ export function createNist(options?: NistOptions, context?: MetricContext): Nist
 
 /** @internal Creates the metric from resolved options. */
 export function makeNist(opts: ResolvedNistOptions, context?: MetricContext): NistMetric {
-  const n = opts.n;
+  const n = opts.maxNgramOrder;
   const work = nistWorkspace();
   const tokenizer = resolveTokenizer(opts.tokenize, context, "NIST");
   const tokenize = (text: string): string[] => tokenizer.tokenize(text);
   const signature = formatSignature([
     ["n", n],
     ["tok", tokenizer.signature],
-    ["version", VERSION],
+    ["version", signatureVersion(VERSION)],
   ]);
   const segmentOf = (hyp: string, refs: readonly string[]): NistSegment => {
     const out: string[][] = new Array(refs.length + 1);

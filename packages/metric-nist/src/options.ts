@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, checkedTokenizer, contextTokenizer, describeValue, preferContext } from "@gramscore/core";
+import { ErrorCode, GramscoreError, checkedTokenizer, contextTokenizer, describeValue, preferContext, unknownOptionError } from "@gramscore/core";
 import type { MetricContext, OptionSpec, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
 
@@ -13,22 +13,22 @@ export interface NistOptions {
   /** How texts become tokens; default `whitespace` (Python's `str.split()`: NLTK takes token lists). */
   tokenize?: TokenizeOption;
   /** Highest n-gram order (NLTK `n`), an integer from 1 to 255. Default 5. */
-  n?: number;
+  maxNgramOrder?: number;
 }
 
 /** {@link NistOptions} with every default filled in. */
 export interface ResolvedNistOptions {
   readonly tokenize: TokenizeOption;
-  readonly n: number;
+  readonly maxNgramOrder: number;
 }
 
 /** NLTK's default (`n=5`). */
-export const NIST_DEFAULTS = { n: 5 } as const;
+export const NIST_DEFAULTS = { maxNgramOrder: 5 } as const;
 
-/** The options of the `nist` descriptor (the CLI adds `--nist-n` and `--tokenize`). */
+/** The options of the `nist` descriptor (the CLI adds `--nist-max-ngram-order` and `--tokenize`). */
 export const nistOptionSpecs: readonly OptionSpec[] = [
   { key: "tokenize", flag: "tokenize", type: "string", description: "tokenizer name (whitespace = str.split() as NLTK)" },
-  { key: "n", flag: "n", type: "number", description: "highest n-gram order (NLTK n)", default: 5 },
+  { key: "maxNgramOrder", flag: "max-ngram-order", type: "number", description: "highest n-gram order (NLTK n)", default: 5 },
 ];
 
 function bad(message: string, key: string): GramscoreError {
@@ -42,19 +42,16 @@ function bad(message: string, key: string): GramscoreError {
 export function resolveNistOptions(options: NistOptions | undefined): ResolvedNistOptions {
   if (options === undefined || options === null) options = {};
   if (typeof options !== "object" || Array.isArray(options)) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `NIST options must be an object such as { n: 5 }, but got ${describeValue(options)}.`);
+    throw new GramscoreError(ErrorCode.INVALID_OPTION, `NIST options must be an object such as { maxNgramOrder: 5 }, but got ${describeValue(options)}.`);
   }
   for (const key of Object.keys(options)) {
-    if (key !== "tokenize" && key !== "n") {
-      const hint = key === "tokenizer" ? " Did you mean tokenize?" : key === "maxOrder" || key === "max_order" ? " Did you mean n?" : "";
-      throw bad(`NIST has no option "${key}".${hint} Its options are tokenize, n.`, key);
-    }
+    if (key !== "tokenize" && key !== "maxNgramOrder") throw unknownOptionError("NIST", key, ["tokenize", "maxNgramOrder"]);
   }
-  const n = options.n ?? NIST_DEFAULTS.n;
-  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 255) {
-    throw bad(`NIST option n must be an integer from 1 to 255 (the highest n-gram order), but got ${describeValue(n)}.`, "n");
+  const maxNgramOrder = options.maxNgramOrder ?? NIST_DEFAULTS.maxNgramOrder;
+  if (typeof maxNgramOrder !== "number" || !Number.isInteger(maxNgramOrder) || maxNgramOrder < 1 || maxNgramOrder > 255) {
+    throw bad(`NIST option maxNgramOrder must be an integer from 1 to 255 (the highest n-gram order), but got ${describeValue(maxNgramOrder)}.`, "maxNgramOrder");
   }
-  return { tokenize: options.tokenize ?? "whitespace", n };
+  return { tokenize: options.tokenize ?? "whitespace", maxNgramOrder };
 }
 
 /** The plugins whose tokenizers this package builds itself. */

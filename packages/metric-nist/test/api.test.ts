@@ -25,14 +25,14 @@ describe("NIST API", () => {
     expect(sentenceNist(hyp1, [ref1a, ref1b, ref1c]).score).toBe(3.3709935957649324);
     const corpus = nist([hyp1, hyp2], [[ref1a, ref2a], [ref1b, null], [ref1c, null]]);
     expect(corpus.score).toBe(4.470194960276452);
-    expect(corpus.signature).toBe("n:5|tok:none|version:0.1.0");
-    expect(nist([hyp1, hyp2], [[ref1a, ref2a], [ref1b, null], [ref1c, null]], { n: 3 }).score).toBe(4.470194960276452);
+    expect(corpus.signature).toBe("n:5|tok:none|version:gramscore-0.1.0");
+    expect(nist([hyp1, hyp2], [[ref1a, ref2a], [ref1b, null], [ref1c, null]], { maxNgramOrder: 3 }).score).toBe(4.470194960276452);
     expect(plugin.metrics!.map((m) => m.name)).toEqual(["nist"]);
   });
 
   it("orders without hypothesis n-grams add 0 (NLTK raises ZeroDivisionError there)", () => {
-    const short = sentenceNist("a b", ["a b c"], { n: 5 });
-    const n2 = sentenceNist("a b", ["a b c"], { n: 2 });
+    const short = sentenceNist("a b", ["a b c"], { maxNgramOrder: 5 });
+    const n2 = sentenceNist("a b", ["a b c"], { maxNgramOrder: 2 });
     expect(short.score).toBe(n2.score);
     expect(short.precisions.slice(2)).toEqual([0, 0, 0]);
     expect(sentenceNist("a", [""]).score).toBe(0);
@@ -63,8 +63,8 @@ describe("NIST API", () => {
   });
 
   it("rejects bad options, inputs and statistics with coded errors", () => {
-    expect(code(() => createNist({ n: 0 }))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createNist({ n: 2.5 }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(code(() => createNist({ maxNgramOrder: 0 }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(code(() => createNist({ maxNgramOrder: 2.5 }))).toBe(ErrorCode.INVALID_OPTION);
     expect(code(() => createNist({ maxOrder: 4 } as never))).toBe(ErrorCode.INVALID_OPTION);
     expect(code(() => createNist({ tokenize: "13a" }))).toBe(ErrorCode.UNKNOWN_TOKENIZER);
     expect(code(() => createNist().stats("a", []))).toBe(ErrorCode.EMPTY_INPUT);
@@ -79,12 +79,12 @@ describe("NIST API", () => {
 
   it("a custom tokenizer is used and checked; explain shows weights and the chosen references", () => {
     const m = createNist({ tokenize: (t: string) => t.toLowerCase().split(" ") });
-    expect(m.signature()).toBe("n:5|tok:custom|version:0.1.0");
+    expect(m.signature()).toBe("n:5|tok:custom|version:gramscore-0.1.0");
     expect(m.tokens("A b")).toEqual(["a", "b"]);
     const bad = createNist({ tokenize: (() => "oops") as never });
     expect(code(() => bad.stats("a", ["a"]))).toBe(ErrorCode.INVALID_TYPE);
-    const e = createNist({ n: 2 }).explain("a b c", ["a b", "a b c d"]);
-    expect(e.score).toBe(sentenceNist("a b c", ["a b", "a b c d"], { n: 2 }).score);
+    const e = createNist({ maxNgramOrder: 2 }).explain("a b c", ["a b", "a b c d"]);
+    expect(e.score).toBe(sentenceNist("a b c", ["a b", "a b c d"], { maxNgramOrder: 2 }).score);
     expect(e.orders.map((o) => o.reference)).toEqual([1, 1]);
     // 6 reference words, "a" twice: log2(6 / 2).
     expect(e.orders[0]!.matched[0]).toEqual({ ngram: ["a"], count: 1, weight: log(3) / log(2) });

@@ -55,7 +55,7 @@ describe.skipIf(!hasShared)("NIST equals NLTK 3.8 on the conformance data", () =
       expect(records.length).toBe(header.lines);
       expect(values.length).toBe(header.lines);
       const n = header.options.n;
-      const metric = createNist({ n });
+      const metric = createNist({ maxNgramOrder: n });
       let identical = 0;
       let within = 0;
       let raised = 0;

@@ -1,46 +1,113 @@
-import { ErrorCode, GramscoreError, describeValue, evaluate, toSegments, type Evaluation } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, evaluate, toSegments } from "@gramscore/core";
 import { bootstrap as resample, canonicalRows } from "./bootstrap.js";
 import { createRouge } from "./metric.js";
 import { DEFAULT_SEED } from "./options.js";
-import type { RougeOptions, RougeResult, RougeScore, RougeStats } from "./types.js";
+import type { RougeOptions, RougeResult, RougeScore, RougeTypeResult } from "./types.js";
 
-/** Options of {@link rouge} that are not metric options. */
-export interface RougeCorpusOptions {
-  /** Also return every segment's result. Default false. */
-  segments?: boolean;
+/**
+ * What {@link rouge} and {@link sentenceRouge} return: the headline `score` (the F-measure of the first
+ * ROUGE type asked for, in rouge-score's unit, 0 … 1), its `name` (that type), the `signature`, and
+ * beside them every type's precision, recall and F under the type's name, as rouge-score returns
+ * them (`result.rouge1.fmeasure`, `result.rougeLsum.recall`; ROUGE-1.5.5 mode: `result["ROUGE-1"]`).
+ */
+export interface RougeScoreResult {
+  /** The ROUGE type the headline score is of (the first of `rougeTypes`), e.g. `rouge1`. */
+  readonly name: string;
+  /** The F-measure of that type, 0 … 1. */
+  readonly score: number;
+  /** The signature of the whole result (every type, mode, tokenizer, stemmer, multi-reference policy). */
+  readonly signature: string;
+  /** rouge-score's names (`rouge1` … `rouge9`, `rougeL`, `rougeLsum`): precision, recall, F (and bootstrap bounds). */
+  readonly [type: `rouge${string}`]: RougeTypeResult;
+  /** ROUGE-1.5.5's names (`ROUGE-1`, `ROUGE-L`, `ROUGE-W-1.2`, `ROUGE-SU4`, …). */
+  readonly [type: `ROUGE-${string}`]: RougeTypeResult;
+}
+
+function withHeadline(result: RougeResult, signature: string): RougeScoreResult {
+  const first = Object.keys(result)[0]!;
+  return { name: first, score: result[first]!.fmeasure, signature, ...result } as RougeScoreResult;
 }
 
 /**
- * Scores a corpus in sacrebleu's layout: `hypotheses[i]` against `referenceStreams[k][i]` (one stream
- * per reference; `null` entries let segments have fewer references). Returns core's evaluation: the
- * corpus result (mean over segments, or pooled counts with ROUGE-1.5.5's `-t 1`), the signature, the
- * merged statistics and, when asked, per-segment results.
+ * Scores a corpus in gramscore's one layout (sacrebleu's): `hypotheses[i]` against
+ * `references[k][i]` (one stream per reference; `null` entries let segments have fewer references).
+ * The corpus value of each type is the mean over segments (or pooled counts with ROUGE-1.5.5's `-t 1`).
  * ```ts
- * rouge(["the cat sat"], [["the cat sat down"]], { rougeTypes: ["rouge1"] }).corpus.rouge1.fmeasure; // 0.857…
+ * rouge(["the cat sat"], [["the cat sat down"]], { rougeTypes: ["rouge1"] }).score; // 0.857…
  * ```
- * @throws GramscoreError `LENGTH_MISMATCH` when a stream's length differs from the hypotheses', and
- * the errors of {@link createRouge}.
+ * For per-segment results and mergeable statistics use core's `evaluate(createRouge(options), segments)`.
+ * @throws GramscoreError `LENGTH_MISMATCH` when a stream's length differs from the hypotheses',
+ * `EMPTY_INPUT` for no segment, and the errors of {@link createRouge}.
  */
 export function rouge(
   hypotheses: readonly string[],
-  referenceStreams: readonly (readonly (string | null | undefined)[])[],
+  references: readonly (readonly (string | null | undefined)[])[],
   options: RougeOptions = {},
-  corpusOptions: RougeCorpusOptions = {},
-): Evaluation<RougeStats, RougeResult> {
+): RougeScoreResult {
   const metric = createRouge(options);
-  return evaluate(metric, toSegments(hypotheses, referenceStreams), { segments: corpusOptions.segments === true });
+  const segments = toSegments(hypotheses, references);
+  if (segments.length === 0) {
+    throw new GramscoreError(ErrorCode.EMPTY_INPUT, "There is nothing to score: give at least one hypothesis with its references.");
+  }
+  const result = evaluate(metric, segments);
+  return withHeadline(result.corpus, result.signature);
 }
 
 /**
- * Scores one hypothesis against one reference or several (rouge-score's `score` / `score_multi`).
+ * Scores one hypothesis against its references (rouge-score's `score` for one, `score_multi` for
+ * several, but hypothesis first as everywhere in gramscore).
  * ```ts
- * scoreRouge("the cat sat", "the cat sat down").rougeL; // { precision: 1, recall: 0.75, fmeasure: 0.857… }
+ * sentenceRouge("the cat sat", ["the cat sat down"]).rougeL?.recall; // 0.75
  * ```
  * Creating the metric costs more than scoring one segment: for many segments use {@link createRouge} once.
  */
-export function scoreRouge(hypothesis: string, references: string | readonly string[], options: RougeOptions = {}): RougeResult {
-  const refs = typeof references === "string" ? [references] : references;
-  return createRouge(options).scoreSegment(hypothesis, refs);
+export function sentenceRouge(hypothesis: string, references: readonly string[], options: RougeOptions = {}): RougeScoreResult {
+  if (!Array.isArray(references)) {
+    const hint = typeof references === "string" ? " Wrap one reference as [reference]." : "";
+    throw new GramscoreError(ErrorCode.INVALID_TYPE, `The references of a sentence must be an array of strings, but got ${describeValue(references)}.${hint}`);
+  }
+  const metric = createRouge(options);
+  return withHeadline(metric.scoreSegment(hypothesis, references), metric.signature());
+}
+
+/**
+ * rouge-score's `RougeScorer`, with its argument order: `score(target, prediction)` takes the
+ * **reference first**, as in Python, so ported code keeps precision and recall where they were.
+ * ```ts
+ * new RougeScorer(["rouge1", "rougeL"], { stemmer: "porter" }).score("the cat sat down", "the cat sat").rougeL?.recall; // 0.75
+ * ```
+ */
+export class RougeScorer {
+  readonly #metric: ReturnType<typeof createRouge>;
+
+  /**
+   * @param rougeTypes rouge-score's `rouge_types`.
+   * @param options The other ROUGE options (`stemmer: "porter"` is rouge-score's `use_stemmer=True`).
+   */
+  constructor(rougeTypes: readonly string[], options: Omit<RougeOptions, "rougeTypes"> = {}) {
+    this.#metric = createRouge({ ...options, rougeTypes });
+  }
+
+  /** rouge-score's `score(target, prediction)`: the reference first, then the hypothesis. */
+  score(target: string, prediction: string): RougeResult {
+    if (typeof target !== "string" || typeof prediction !== "string") {
+      throw new GramscoreError(ErrorCode.INVALID_TYPE, `RougeScorer.score(target, prediction) takes two strings, but got ${describeValue(target)} and ${describeValue(prediction)}.`);
+    }
+    return this.#metric.scoreSegment(prediction, [target]);
+  }
+
+  /** rouge-score's `score_multi(targets, prediction)`: the references first, then the hypothesis; best F per type. */
+  scoreMulti(targets: readonly string[], prediction: string): RougeResult {
+    if (!Array.isArray(targets) || typeof prediction !== "string") {
+      throw new GramscoreError(ErrorCode.INVALID_TYPE, `RougeScorer.scoreMulti(targets, prediction) takes an array of strings and a string, but got ${describeValue(targets)} and ${describeValue(prediction)}.`);
+    }
+    return this.#metric.scoreSegment(prediction, targets);
+  }
+
+  /** The signature of this scorer's results. */
+  signature(): string {
+    return this.#metric.signature();
+  }
 }
 
 /** Options of {@link BootstrapAggregator}. */

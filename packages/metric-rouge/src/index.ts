@@ -7,8 +7,8 @@ import { plugin } from "./plugin.js";
 
 export { createRouge } from "./metric.js";
 export type { RougeMetric } from "./metric.js";
-export { BootstrapAggregator, rouge, scoreRouge } from "./api.js";
-export type { AggregateScore, BootstrapAggregatorOptions, RougeCorpusOptions } from "./api.js";
+export { BootstrapAggregator, RougeScorer, rouge, sentenceRouge } from "./api.js";
+export type { AggregateScore, BootstrapAggregatorOptions, RougeScoreResult } from "./api.js";
 export type {
   Averaging,
   MultiRefPolicy,

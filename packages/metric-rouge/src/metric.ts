@@ -20,6 +20,7 @@ import {
   type SignatureValue,
   type StatsRows,
   validateSegment,
+  signatureVersion,
 } from "@gramscore/core";
 import { bootstrap, canonicalRows } from "./bootstrap.js";
 import { RougeEngine } from "./engine.js";
@@ -112,7 +113,7 @@ function invalidStats(message: string): GramscoreError {
  * and chunked scoring equals one pass.
  *
  * ```ts
- * const m = createRouge({ rougeTypes: ["rouge1", "rougeL"], useStemmer: true });
+ * const m = createRouge({ rougeTypes: ["rouge1", "rougeL"], stemmer: "porter" });
  * m.score(m.stats("the cats sat", ["the cat sat down"]), "segment").rouge1; // { precision: 1, recall: 0.75, fmeasure: 0.857… }
  * ```
  * @param context Resolves tokenizer names that are not built in (a registry passes its own).
@@ -142,7 +143,7 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
     if (config.emptyReference === "zero" && config.types.some((t) => t.kind === "w")) fields.push(["empty", "zero"]);
   }
   if (config.bootstrap) fields.push(["bs", config.bootstrap.samples], ["seed", config.bootstrap.seed], ["ci", String(config.bootstrap.confidence)]);
-  fields.push(["version", VERSION]);
+  fields.push(["version", signatureVersion(VERSION)]);
   const tail = formatSignature(fields);
   const signature = `${types.join("+")}|${tail}`;
 

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, unknownOptionError } from "@gramscore/core";
 import type { Averaging, MultiRefPolicy, RougeMode, RougeOptions } from "./types.js";
 
 /** The kinds of ROUGE measure. */
@@ -39,9 +39,9 @@ export interface RougeConfig {
 export const OPTION_KEYS = [
   "mode",
   "rougeTypes",
-  "tokenizer",
-  "tokenizerOptions",
-  "useStemmer",
+  "tokenize",
+  "tokenizeOptions",
+  "stemmer",
   "stopwords",
   "exceptions",
   "splitSummaries",
@@ -102,7 +102,7 @@ export function resolveConfig(options: unknown, forcedMode?: RougeMode): { confi
   const o: Record<string, unknown> = {};
   for (const [k, v] of Object.entries((options ?? {}) as Record<string, unknown>)) {
     if (!(OPTION_KEYS as readonly string[]).includes(k)) {
-      throw invalid(k, `ROUGE has no option "${k}". Known options: ${OPTION_KEYS.join(", ")}.`);
+      throw unknownOptionError("ROUGE", k, OPTION_KEYS);
     }
     if (v !== undefined) o[k] = v;
   }

@@ -12,7 +12,7 @@ declare module "@gramscore/core" {
 }
 
 const COMMON_OPTIONS: readonly OptionSpec[] = [
-  { key: "useStemmer", flag: "use-stemmer", type: "boolean", description: "Stem tokens longer than 3 characters with the tokenizer's Porter stemmer.", default: false },
+  { key: "stemmer", flag: "stemmer", type: "string", choices: ["porter", "none"], description: "porter: stem tokens longer than 3 characters with the mode's Porter stemmer; none: no stemming.", default: "none" },
   {
     key: "stopwords",
     flag: "stopwords",
@@ -43,8 +43,8 @@ export const ROUGE_OPTIONS: readonly OptionSpec[] = [
     default: DEFAULT_TYPES["rouge-score"],
   },
   {
-    key: "tokenizer",
-    flag: "rouge-tokenizer",
+    key: "tokenize",
+    flag: "tokenize",
     type: "string",
     description: "Tokenizer: rouge (rouge-score's, ASCII only), rouge-unicode (every script), rouge155, or any registered tokenizer.",
     default: "rouge",
@@ -70,8 +70,8 @@ export const ROUGE155_OPTIONS: readonly OptionSpec[] = [
     default: DEFAULT_TYPES.rouge155,
   },
   {
-    key: "tokenizer",
-    flag: "rouge-tokenizer",
+    key: "tokenize",
+    flag: "tokenize",
     type: "string",
     description: "Tokenizer: rouge155 (ROUGE-1.5.5's, ASCII only), rouge-unicode (every script, same on ASCII), rouge, or any registered tokenizer.",
     default: "rouge155",

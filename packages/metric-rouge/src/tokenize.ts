@@ -19,7 +19,7 @@ import {
 import { invalid } from "./options.js";
 import type { RougeMode } from "./types.js";
 
-/** The tokenizers this package builds itself (with useStemmer / stopwords / exceptions). */
+/** The tokenizers this package builds itself (with stemmer / stopwords / exceptions). */
 export const BUILTIN_TOKENIZERS = ["rouge", "rouge-unicode", "rouge155"] as const;
 
 /** A tokenizer ready for the metric, with what the signature says about it. */
@@ -68,25 +68,25 @@ function toExceptionMap(value: unknown): ReadonlyMap<string, string> {
  * @throws GramscoreError `UNKNOWN_TOKENIZER`, `INVALID_OPTION`.
  */
 export function resolveTokenizer(raw: Record<string, unknown>, mode: RougeMode, context: MetricContext | undefined): ResolvedTokenizer {
-  const value = raw.tokenizer ?? (mode === "rouge155" ? "rouge155" : "rouge");
-  if (raw.useStemmer !== undefined && typeof raw.useStemmer !== "boolean") {
-    throw invalid("useStemmer", `Option useStemmer must be true or false, but got ${describeValue(raw.useStemmer)}.`);
+  const value = raw.tokenize ?? (mode === "rouge155" ? "rouge155" : "rouge");
+  if (raw.stemmer !== undefined && raw.stemmer !== "porter" && raw.stemmer !== "none") {
+    throw invalid("stemmer", `Option stemmer must be "porter" or "none", but got ${describeValue(raw.stemmer)}.`);
   }
-  const useStemmer = raw.useStemmer === true;
+  const useStemmer = raw.stemmer === "porter";
   const stopwords = raw.stopwords as WordList | undefined;
   const stopSet = stopwords === undefined ? undefined : toWordSet(stopwords);
   const stopId = stopSet === undefined ? undefined : wordSetId(stopSet);
   const exceptions = raw.exceptions === undefined ? undefined : toExceptionMap(raw.exceptions);
-  if (raw.tokenizerOptions !== undefined && (typeof raw.tokenizerOptions !== "object" || raw.tokenizerOptions === null || Array.isArray(raw.tokenizerOptions))) {
-    throw invalid("tokenizerOptions", `Option tokenizerOptions must be an object, but got ${describeValue(raw.tokenizerOptions)}.`);
+  if (raw.tokenizeOptions !== undefined && (typeof raw.tokenizeOptions !== "object" || raw.tokenizeOptions === null || Array.isArray(raw.tokenizeOptions))) {
+    throw invalid("tokenizeOptions", `Option tokenizeOptions must be an object, but got ${describeValue(raw.tokenizeOptions)}.`);
   }
 
   // A tokenizer the user registered under a built-in name takes precedence (core's preferContext).
   if (typeof value === "string" && (BUILTIN_TOKENIZERS as readonly string[]).includes(value) && !preferContext(value, context, ["@gramscore/tokenizer-punctuation"])) {
-    if (raw.tokenizerOptions !== undefined) {
+    if (raw.tokenizeOptions !== undefined) {
       throw invalid(
-        "tokenizerOptions",
-        `tokenizerOptions are for tokenizers resolved by name through a registry; the built-in ${value} tokenizer takes useStemmer, stopwords and exceptions directly.`,
+        "tokenizeOptions",
+        `tokenizeOptions are for tokenizers resolved by name through a registry; the built-in ${value} tokenizer takes stemmer, stopwords and exceptions directly.`,
       );
     }
     const stemsWith155 = value === "rouge155" || (value === "rouge-unicode" && mode === "rouge155");
@@ -98,7 +98,7 @@ export function resolveTokenizer(raw: Record<string, unknown>, mode: RougeMode, 
       );
     }
     if (exceptions !== undefined && !useStemmer) {
-      throw invalid("exceptions", "The exception table is only consulted when stemming (ROUGE-1.5.5's -m): set useStemmer: true, or drop exceptions.");
+      throw invalid("exceptions", "The exception table is only consulted when stemming (ROUGE-1.5.5's -m): set stemmer: \"porter\", or drop exceptions.");
     }
     let tokenizer: Tokenizer;
     let words: (text: string) => string[];
@@ -131,8 +131,8 @@ export function resolveTokenizer(raw: Record<string, unknown>, mode: RougeMode, 
 
   if (useStemmer) {
     throw invalid(
-      "useStemmer",
-      `useStemmer applies to the built-in tokenizers (${BUILTIN_TOKENIZERS.join(", ")}); with another tokenizer, stem inside it. Drop useStemmer or use a built-in tokenizer.`,
+      "stemmer",
+      `stemmer applies to the built-in tokenizers (${BUILTIN_TOKENIZERS.join(", ")}); with another tokenizer, stem inside it. Drop stemmer or use a built-in tokenizer.`,
     );
   }
   if (exceptions !== undefined) {
@@ -140,10 +140,10 @@ export function resolveTokenizer(raw: Record<string, unknown>, mode: RougeMode, 
   }
   let tokenizer: Tokenizer;
   if (typeof value === "string") {
-    tokenizer = contextTokenizer(value, context, "rouge", raw.tokenizerOptions, `ROUGE knows the tokenizers ${BUILTIN_TOKENIZERS.join(", ")} by name.`);
+    tokenizer = contextTokenizer(value, context, "rouge", raw.tokenizeOptions, `ROUGE knows the tokenizers ${BUILTIN_TOKENIZERS.join(", ")} by name.`);
   } else {
-    if (raw.tokenizerOptions !== undefined) {
-      throw invalid("tokenizerOptions", "tokenizerOptions only apply when the tokenizer is given by name; configure a tokenizer object yourself.");
+    if (raw.tokenizeOptions !== undefined) {
+      throw invalid("tokenizeOptions", "tokenizeOptions only apply when the tokenizer is given by name; configure a tokenizer object yourself.");
     }
     tokenizer = checkedTokenizer(toTokenizer(value as TokenizerLike, "custom"), "rouge");
   }

@@ -41,11 +41,14 @@ export interface RougeOptions {
    * the rouge155 mode default), `rouge-unicode` (keeps every script), any other name a registry
    * knows (resolved through the metric context), a `Tokenizer` object or a function `text => tokens`.
    */
-  tokenizer?: string | TokenizerLike;
+  tokenize?: string | TokenizerLike;
   /** Options passed when a tokenizer name is resolved through a registry (not for the built-in names). */
-  tokenizerOptions?: Record<string, unknown>;
-  /** Stem tokens longer than 3 characters (rouge-score's `use_stemmer`, ROUGE-1.5.5's `-m`). Built-in tokenizers only. Default false. */
-  useStemmer?: boolean;
+  tokenizeOptions?: Record<string, unknown>;
+  /**
+   * `porter`: stem tokens longer than 3 characters with the mode's Porter stemmer (rouge-score's
+   * `use_stemmer=True`, ROUGE-1.5.5's `-m`); `none` (the default): no stemming. Built-in tokenizers only.
+   */
+  stemmer?: "porter" | "none";
   /** Words to drop before stemming (ROUGE-1.5.5's `-s` uses its `smart_common_words.txt`). */
   stopwords?: WordList;
   /** rouge155 mode: the WordNet exception table `-m` consults before the Porter stemmer (see @gramscore/tokenizer-punctuation). */

@@ -14,7 +14,8 @@ import plugin, {
   rouge,
   rouge155Metric,
   rougeMetric,
-  scoreRouge,
+  sentenceRouge,
+  RougeScorer,
   type RougeResult,
 } from "@gramscore/metric-rouge";
 import { describe, expect, it } from "vitest";
@@ -28,19 +29,28 @@ const codeOf = (fn: () => unknown): string | undefined => {
   }
   return undefined;
 };
+const errorOf = (fn: () => unknown): GramscoreError | undefined => {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(GramscoreError);
+    return error as GramscoreError;
+  }
+  return undefined;
+};
 
 describe("signatures", () => {
   it("name the variant, tokenizer, stemming, policy and version", () => {
-    expect(createRouge().signature()).toBe(`rouge1+rouge2+rougeL+rougeLsum|mode:rouge-score|tok:rouge|stem:no|multi:best-f|version:${VERSION}`);
-    const m = createRouge({ useStemmer: true });
-    expect(m.typeSignature("rougeLsum")).toBe(`rougeLsum|mode:rouge-score|tok:rouge|stem:yes|multi:best-f|version:${VERSION}`);
+    expect(createRouge().signature()).toBe(`rouge1+rouge2+rougeL+rougeLsum|mode:rouge-score|tok:rouge|stem:no|multi:best-f|version:gramscore-${VERSION}`);
+    const m = createRouge({ stemmer: "porter" });
+    expect(m.typeSignature("rougeLsum")).toBe(`rougeLsum|mode:rouge-score|tok:rouge|stem:yes|multi:best-f|version:gramscore-${VERSION}`);
     expect(createRouge({ mode: "rouge155" }).signature()).toBe(
-      `ROUGE-1+ROUGE-2+ROUGE-L|mode:rouge155|tok:rouge155|stem:no|multi:pooled|alpha:0.5|avg:segment|version:${VERSION}`,
+      `ROUGE-1+ROUGE-2+ROUGE-L|mode:rouge155|tok:rouge155|stem:no|multi:pooled|alpha:0.5|avg:segment|version:gramscore-${VERSION}`,
     );
     const r155 = createRouge({
       mode: "rouge155",
       rougeTypes: ["rouge1", "rougeW", "rougeS", "rougeSU"],
-      useStemmer: true,
+      stemmer: "porter",
       exceptions: "mice mouse\nwent go\n",
       stopwords: ["the", "a"],
       multiRef: "best-recall",
@@ -55,7 +65,7 @@ describe("signatures", () => {
       /^ROUGE-1\+ROUGE-W-1\.5\+ROUGE-S\*\+ROUGE-SU\*\|mode:rouge155\|tok:rouge155\|stem:yes\|exc:2#[0-9a-f]{8}\|stop:2#[0-9a-f]{8}\|multi:best-recall\|alpha:0\.2\|avg:token\|limit:100w\|empty:zero\|version:/,
     );
     expect(createRouge({ bootstrap: true, seed: 7, bootstrapSamples: 50, confidence: 0.9 }).signature()).toContain("|bs:50|seed:7|ci:0.9|");
-    expect(createRouge({ tokenizer: (t: string) => t.split(" ") }).signature()).toContain("|tok:custom|multi:");
+    expect(createRouge({ tokenize: (t: string) => t.split(" ") }).signature()).toContain("|tok:custom|multi:");
     expect(() => m.typeSignature("rouge9")).toThrow(GramscoreError);
   });
 });
@@ -76,11 +86,11 @@ describe("options", () => {
     expect(codeOf(() => createRouge({ splitSummaries: true }))).toBe("INVALID_OPTION");
     expect(codeOf(() => createRouge({ seed: 5 }))).toBe("INVALID_OPTION");
     expect(codeOf(() => createRouge({ bootstrap: true, seed: -1 }))).toBe("INVALID_OPTION");
-    expect(codeOf(() => createRouge({ useStemmer: "yes" as never }))).toBe("INVALID_OPTION");
+    expect(codeOf(() => createRouge({ stemmer: "yes" as never }))).toBe("INVALID_OPTION");
     expect(codeOf(() => createRouge({ exceptions: "mice mouse" }))).toBe("INVALID_OPTION");
     expect(codeOf(() => createRouge({ mode: "rouge155", exceptions: "mice mouse" }))).toBe("INVALID_OPTION");
-    expect(codeOf(() => createRouge({ tokenizer: (t: string) => t.split(" "), useStemmer: true }))).toBe("INVALID_OPTION");
-    expect(codeOf(() => createRouge({ tokenizer: "13a" }))).toBe("UNKNOWN_TOKENIZER");
+    expect(codeOf(() => createRouge({ tokenize: (t: string) => t.split(" "), stemmer: "porter" }))).toBe("INVALID_OPTION");
+    expect(codeOf(() => createRouge({ tokenize: "13a" }))).toBe("UNKNOWN_TOKENIZER");
     expect(codeOf(() => rouge155Metric.create({ mode: "rouge-score" }))).toBe("INVALID_OPTION");
     expect(rougeMetric.create({ mode: "rouge155" }).name).toBe("rouge155");
   });
@@ -109,26 +119,26 @@ describe("tokenizers", () => {
     const thai = "สวัสดีครับ ยินดีต้อนรับ";
     const zh = "今天天气很好。我们去公园。";
     for (const text of [thai, zh]) {
-      expect(scoreRouge(text, text).rouge1!.fmeasure).toBe(0);
-      expect(scoreRouge(text, text, { tokenizer: "rouge-unicode" }).rouge1!.fmeasure).toBe(1);
-      expect(scoreRouge(text, text, { mode: "rouge155", tokenizer: "rouge-unicode", rougeTypes: ["rouge1", "rougeL", "rougeW", "rougeSU"] })["ROUGE-L"]!.fmeasure).toBe(1);
+      expect(sentenceRouge(text, [text]).rouge1!.fmeasure).toBe(0);
+      expect(sentenceRouge(text, [text], { tokenize: "rouge-unicode" }).rouge1!.fmeasure).toBe(1);
+      expect(sentenceRouge(text, [text], { mode: "rouge155", tokenize: "rouge-unicode", rougeTypes: ["rouge1", "rougeL", "rougeW", "rougeSU"] })["ROUGE-L"]!.fmeasure).toBe(1);
     }
     // On ASCII text rouge-unicode in rouge155 mode with stemming is ROUGE-1.5.5's tokenizer.
     const hyp = "They went running to 3 houses, quickly.";
     const ref = "They go running into the house quickly!";
-    const options = { mode: "rouge155" as const, rougeTypes: ["rouge1", "rouge2", "rougeL"], useStemmer: true, exceptions: "mice mouse\nwent go\n" };
-    const a = scoreRouge(hyp, ref, options);
-    const b = scoreRouge(hyp, ref, { ...options, tokenizer: "rouge-unicode" });
+    const options = { mode: "rouge155" as const, rougeTypes: ["rouge1", "rouge2", "rougeL"], stemmer: "porter", exceptions: "mice mouse\nwent go\n" };
+    const a = sentenceRouge(hyp, [ref], options);
+    const b = sentenceRouge(hyp, [ref], { ...options, tokenize: "rouge-unicode" });
     expect(b).toEqual(a);
     // "went" → "go" through the exception table (the table's base form is not stemmed further).
-    expect(a["ROUGE-1"]!.recall).toBeGreaterThan(scoreRouge(hyp, ref, { ...options, exceptions: undefined })["ROUGE-1"]!.recall);
+    expect(a["ROUGE-1"]!.recall).toBeGreaterThan(sentenceRouge(hyp, [ref], { ...options, exceptions: undefined })["ROUGE-1"]!.recall);
   });
 
   it("takes functions, Tokenizer objects and names resolved through a context", () => {
     const split = (t: string) => t.split(/\s+/).filter(Boolean);
-    expect(scoreRouge("A b c", "A b d", { tokenizer: split, rougeTypes: ["rouge1"] }).rouge1!.recall).toBeCloseTo(2 / 3, 15);
+    expect(sentenceRouge("A b c", ["A b d"], { tokenize: split, rougeTypes: ["rouge1"] }).rouge1!.recall).toBeCloseTo(2 / 3, 15);
     const upper: Tokenizer = { name: "upper", signature: "upper#1", tokenize: (t) => t.toUpperCase().split(" ") };
-    const m = createRouge({ tokenizer: upper, rougeTypes: ["rouge1"], stopwords: ["B"] });
+    const m = createRouge({ tokenize: upper, rougeTypes: ["rouge1"], stopwords: ["B"] });
     expect(m.signature()).toContain("tok:upper#1+stop[1#");
     expect(m.scoreSegment("a b c", ["a B d"]).rouge1!.recall).toBe(0.5);
     const seen: unknown[] = [];
@@ -138,12 +148,12 @@ describe("tokenizers", () => {
         return { name, signature: `${name}-sig`, tokenize: (t) => Array.from(t.replace(/\s/g, "")) };
       },
     };
-    const chars = rougeMetric.create({ tokenizer: "char", tokenizerOptions: { x: 1 }, rougeTypes: ["rouge1"] }, context);
+    const chars = rougeMetric.create({ tokenize: "char", tokenizerOptions: { x: 1 }, rougeTypes: ["rouge1"] }, context);
     expect(seen).toEqual([["char", { x: 1 }]]);
     expect(chars.signature()).toContain("tok:char-sig");
     expect(chars.score(chars.stats("ab", ["abc"]), "segment").rouge1!.recall).toBeCloseTo(2 / 3, 15);
     // A tokenizer that is not line-safe: rougeLsum tokenizes each line on its own.
-    const lsum = createRouge({ tokenizer: (t: string) => [t.replace(/\n/g, "|")], rougeTypes: ["rouge1", "rougeLsum"] });
+    const lsum = createRouge({ tokenize: (t: string) => [t.replace(/\n/g, "|")], rougeTypes: ["rouge1", "rougeLsum"] });
     const r = lsum.scoreSegment("x\ny", ["x\ny"]);
     expect(r.rouge1!.fmeasure).toBe(1);
     expect(r.rougeLsum!.fmeasure).toBe(1);
@@ -152,7 +162,7 @@ describe("tokenizers", () => {
 
 describe("rouge-score behaviour", () => {
   it("rougeL is sentence-level, rougeLsum summary-level (google-research#168)", () => {
-    const r = scoreRouge("the dog barked loudly\nthe cat sat on the mat", ["the cat sat on the mat\nthe dog barked loudly"], { rougeTypes: ["rougeL", "rougeLsum"] });
+    const r = sentenceRouge("the dog barked loudly\nthe cat sat on the mat", ["the cat sat on the mat\nthe dog barked loudly"], { rougeTypes: ["rougeL", "rougeLsum"] });
     expect(r.rougeLsum!.fmeasure).toBe(1);
     expect(r.rougeL!.fmeasure).toBeLessThan(1);
   });
@@ -344,12 +354,45 @@ describe("statistics and results", () => {
     expect(m.format(m.scoreSegment("a b c", ["a b d e"]))).toBe("ROUGE-1 R:0.50000 P:0.66667 F:0.57143");
   });
 
-  it("rouge() scores a corpus in sacrebleu's layout", () => {
-    const out = rouge(["a b c", "x y"], [["a b d", "x y"], ["a b c", null]], { rougeTypes: ["rouge1"] }, { segments: true });
-    expect(out.count).toBe(2);
-    expect(out.segments![0]!.rouge1!.fmeasure).toBe(1);
-    expect(out.corpus.rouge1!.fmeasure).toBe(1);
-    expect(out.signature).toBe(createRouge({ rougeTypes: ["rouge1"] }).signature());
+  it("rouge() scores a corpus in sacrebleu's layout, with the headline score beside every type", () => {
+    const out = rouge(["a b c", "x y"], [["a b d", "x y"], ["a b c", null]], { rougeTypes: ["rouge1", "rouge2"] });
+    const corpus = evaluate(createRouge({ rougeTypes: ["rouge1", "rouge2"] }), [
+      { hyp: "a b c", refs: ["a b d", "a b c"] },
+      { hyp: "x y", refs: ["x y"] },
+    ]).corpus;
+    expect(out.name).toBe("rouge1");
+    expect(out.score).toBe(corpus.rouge1!.fmeasure);
+    expect(out.rouge1).toEqual(corpus.rouge1);
+    expect(out.rouge2).toEqual(corpus.rouge2);
+    expect(out.signature).toBe(createRouge({ rougeTypes: ["rouge1", "rouge2"] }).signature());
+    expect(Object.keys(out)).toEqual(["name", "score", "signature", "rouge1", "rouge2"]);
+    expect(codeOf(() => rouge([], [[]]))).toBe("EMPTY_INPUT");
+    expect(codeOf(() => rouge(["a"], ["a"] as never))).toBe("INVALID_TYPE");
+  });
+
+  it("sentenceRouge takes the hypothesis first; RougeScorer.score takes rouge-score's (target, prediction)", () => {
+    const s = sentenceRouge("the cat sat", ["the cat sat down"], { rougeTypes: ["rougeL"] });
+    expect([s.name, s.rougeL!.precision, s.rougeL!.recall]).toEqual(["rougeL", 1, 0.75]);
+    expect(s.score).toBe(s.rougeL!.fmeasure);
+    const scorer = new RougeScorer(["rougeL"]);
+    expect(scorer.score("the cat sat down", "the cat sat").rougeL).toEqual(s.rougeL);
+    expect(scorer.scoreMulti(["x y", "the cat sat down"], "the cat sat").rougeL).toEqual(s.rougeL);
+    expect(scorer.signature()).toBe(s.signature);
+    expect(codeOf(() => sentenceRouge("a", "a" as never))).toBe("INVALID_TYPE");
+    expect(codeOf(() => scorer.score(["a"] as never, "a"))).toBe("INVALID_TYPE");
+  });
+
+  it("old and rouge-score option names are refused with the new name", () => {
+    for (const [key, value, hint] of [
+      ["useStemmer", true, 'stemmer ("porter" or "none"'],
+      ["use_stemmer", true, 'stemmer ("porter" or "none"'],
+      ["tokenizer", "rouge", "tokenize"],
+      ["rouge_types", ["rouge1"], "rougeTypes"],
+    ] as const) {
+      const e = errorOf(() => createRouge({ [key]: value } as never));
+      expect(e?.code, key).toBe("INVALID_OPTION");
+      expect(e?.message, key).toContain(hint);
+    }
   });
 });
 

@@ -31,7 +31,7 @@ export function rouge155Options(config: string, types: readonly string[] = R155_
   const options: RougeOptions = {
     mode: "rouge155",
     rougeTypes: types,
-    useStemmer: true,
+    stemmer: "porter",
     weight: 1.2,
     skipDistance: 4,
     multiRef: config === "rouge155-fB" ? "best-recall" : "pooled",

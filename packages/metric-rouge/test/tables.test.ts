@@ -47,7 +47,7 @@ function engine(options: Record<string, unknown>, tuning: EngineTuning): RougeEn
 
 const options = fc.record({
   rougeTypes: fc.subarray(TYPES, { minLength: 1 }),
-  useStemmer: fc.boolean(),
+  stemmer: fc.constantFrom("porter" as const, "none" as const),
   multiRef: fc.constantFrom(...POLICIES),
   stopwords: fc.option(fc.constant(["the", "a", "on"]), { nil: undefined }),
 });
@@ -85,8 +85,8 @@ describe("scoring from reference tables", () => {
       fc.array(fc.constantFrom("a", "b", "c", "d", "cat", "cats", "x1", "9", "runs", "running"), { minLength: min, maxLength: max }).map((w) => w.join(" "));
     fc.assert(
       fc.property(fc.subarray(["rouge1", "rouge2", "rougeL"], { minLength: 1 }), fc.array(fc.tuple(tokens(0, 40), fc.array(tokens(0, 40), { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 10 }), (rougeTypes, segments) => {
-        const general = engine({ rougeTypes, useStemmer: true }, { tables: false, referenceCache: 0 });
-        const fast = engine({ rougeTypes, useStemmer: true }, {});
+        const general = engine({ rougeTypes, stemmer: "porter" }, { tables: false, referenceCache: 0 });
+        const fast = engine({ rougeTypes, stemmer: "porter" }, {});
         for (const [hyp, refs] of segments) {
           const want = Array.from(general.segment(hyp, refs));
           expect(Array.from(fast.segment(hyp, refs))).toEqual(want);
@@ -112,7 +112,7 @@ describe("scoring from reference tables", () => {
 
   it("equals a plain implementation of rouge-score (one reference)", () => {
     const tok = createRougeTokenizer({ useStemmer: true });
-    const metric = createRouge({ rougeTypes: ["rouge1", "rouge2", "rouge3", "rougeL"], useStemmer: true });
+    const metric = createRouge({ rougeTypes: ["rouge1", "rouge2", "rouge3", "rougeL"], stemmer: "porter" });
     fc.assert(
       fc.property(fc.oneof(text, longText), fc.oneof(text, longText), (hyp, ref) => {
         const got = metric.scoreSegment(hyp, [ref]);
@@ -165,7 +165,7 @@ describe("errors stay those of the general path", () => {
   }
 
   it("a bad reference after a cached one is reported as validateSegment reports it", () => {
-    const m = createRouge({ rougeTypes: ["rouge1", "rougeL"], useStemmer: true });
+    const m = createRouge({ rougeTypes: ["rouge1", "rougeL"], stemmer: "porter" });
     const good = { hyp: "the cat sat", refs: ["a cat sat on the mat"] };
     const bad = [
       { hyp: "the cat", refs: ["a cat sat on the mat", "broken \uD800 text"] },
@@ -193,7 +193,7 @@ describe("errors stay those of the general path", () => {
       fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), fc.array(record, { minLength: 1, maxLength: 12 }), (pool, records) => {
         // Some references repeat (cached before they come back), some are new.
         const segments = records.map((r, i) => (i % 2 === 0 ? { hyp: r.hyp, refs: [pool[i % pool.length]!, ...r.refs] } : r));
-        const m = createRouge({ rougeTypes: ["rouge1", "rouge2", "rougeL"], useStemmer: true });
+        const m = createRouge({ rougeTypes: ["rouge1", "rouge2", "rougeL"], stemmer: "porter" });
         const firstBad = segments.findIndex((s, i) => caught(() => validateSegment(s, i)) !== undefined);
         const got = caught(() => m.corpusStats(segments));
         if (firstBad < 0) {
@@ -230,7 +230,7 @@ describe("the rouge tokenizer's per-word shortcut", () => {
   it("gives the token tokenize(word) gives for every scanned word", () => {
     for (const stopwords of [undefined, ["the", "cats", "running"]]) {
       for (const useStemmer of [false, true]) {
-        const { config, raw } = resolveConfig({ useStemmer, stopwords });
+        const { config, raw } = resolveConfig({ stemmer: useStemmer ? "porter" : "none", stopwords });
         const resolved = resolveTokenizer(raw, config.mode, undefined);
         fc.assert(
           fc.property(fc.stringMatching(/^[a-z0-9]{1,14}$/), fc.constantFrom("the", "cats", "running", "generously", "skies", "dying", "sky"), (w, v) => {

@@ -1,4 +1,4 @@
-import { assertText, describeValue, ErrorCode, exactAdd, ExactSum, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pySplit, validateSegment } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, exactAdd, ExactSum, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pySplit, validateSegment, signatureVersion } from "@gramscore/core";
 import type { FormatOptions, Metric, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { OP_DEL, OP_INS, OP_MATCH, OP_SUB, TerAligner, performShift } from "./align.js";
 import type { ShiftStep } from "./align.js";
@@ -309,13 +309,13 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
   const signatureOf = (nrefs: number): string =>
     formatSignature([
       ["nrefs", fixedNrefs ?? nrefsLabel(nrefs)],
-      ["case", opts.caseSensitive ? "mixed" : "lc"],
+      ["case", opts.lowercase ? "lc" : "mixed"],
       ["tok", "tercom"],
       ["norm", opts.normalized],
       ["punct", !opts.noPunct],
       ["asian", opts.asianSupport],
       ...(opts.tokenizeRefsOnce ? ([["reftok", "once"]] as const) : []),
-      ["version", VERSION],
+      ["version", signatureVersion(VERSION)],
     ]);
 
   const tokens = (text: string): string[] => pySplit(tercomNormalize(text, opts));

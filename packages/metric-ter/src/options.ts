@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue, readNrefsOption } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, readNrefsOption, unknownOptionError } from "@gramscore/core";
 import type { OptionSpec } from "@gramscore/core";
 
 /** Options of TER (sacrebleu's `TER(...)` arguments, in camelCase). */
@@ -16,8 +16,8 @@ export interface TerOptions {
    * with `noPunct`, CJK and full-width punctuation is removed. No effect without either. Default false.
    */
   asianSupport?: boolean;
-  /** Keep case (sacrebleu `case_sensitive`); by default everything is lowercased first. Default false. */
-  caseSensitive?: boolean;
+  /** Lowercase hypotheses and references first. Default true, as sacrebleu's TER (`lowercase: false` is its `case_sensitive=True`). */
+  lowercase?: boolean;
   /**
    * Tokenize references once, as hypotheses are (not a sacrebleu option). sacrebleu 2.6.0 runs its
    * tokenizer over every reference twice, which under `normalized` splits a possessive before
@@ -44,8 +44,8 @@ export interface ResolvedTerOptions {
   readonly noPunct: boolean;
   /** CJK handling. */
   readonly asianSupport: boolean;
-  /** Case kept. */
-  readonly caseSensitive: boolean;
+  /** Lowercased first. */
+  readonly lowercase: boolean;
   /** References tokenized once instead of sacrebleu's twice. */
   readonly tokenizeRefsOnce: boolean;
   /** The pinned `nrefs:` of the signature, or undefined to read it off the data. */
@@ -57,11 +57,11 @@ export const TER_DEFAULTS = {
   normalized: false,
   noPunct: false,
   asianSupport: false,
-  caseSensitive: false,
+  lowercase: true,
   tokenizeRefsOnce: false,
 } as const;
 
-const KEYS = new Set(["normalized", "noPunct", "asianSupport", "caseSensitive", "tokenizeRefsOnce", "nrefs"]);
+const KEYS = new Set(["normalized", "noPunct", "asianSupport", "lowercase", "tokenizeRefsOnce", "nrefs"]);
 
 /**
  * The options of the `ter` descriptor, with sacrebleu's command-line names as flags (the CLI
@@ -69,7 +69,7 @@ const KEYS = new Set(["normalized", "noPunct", "asianSupport", "caseSensitive", 
  * plus `--ter-tokenize-refs-once` (not a sacrebleu flag).
  */
 export const terOptionSpecs: readonly OptionSpec[] = [
-  { key: "caseSensitive", flag: "case-sensitive", type: "boolean", description: "keep case (default: lowercase everything)", default: false },
+  { key: "lowercase", flag: "lowercase", type: "boolean", description: "lowercase hypotheses and references (sacrebleu's TER default; --no-lowercase is its --ter-case-sensitive)", default: true },
   { key: "normalized", flag: "normalized", type: "boolean", description: "tercom normalization: split punctuation, decode XML entities", default: false },
   { key: "noPunct", flag: "no-punct", type: "boolean", description: "remove punctuation", default: false },
   {
@@ -114,13 +114,13 @@ export function resolveTerOptions(options: TerOptions | undefined): ResolvedTerO
     throw new GramscoreError(ErrorCode.INVALID_OPTION, `TER options must be an object such as { normalized: true }, but got ${describeValue(options)}.`);
   }
   for (const key of Object.keys(options)) {
-    if (!KEYS.has(key)) throw bad(`Unknown TER option "${key}". Known options: ${[...KEYS].join(", ")}.`, key);
+    if (!KEYS.has(key)) throw unknownOptionError("TER", key, KEYS);
   }
   return {
     normalized: flag(options.normalized, "normalized", TER_DEFAULTS.normalized),
     noPunct: flag(options.noPunct, "noPunct", TER_DEFAULTS.noPunct),
     asianSupport: flag(options.asianSupport, "asianSupport", TER_DEFAULTS.asianSupport),
-    caseSensitive: flag(options.caseSensitive, "caseSensitive", TER_DEFAULTS.caseSensitive),
+    lowercase: flag(options.lowercase, "lowercase", TER_DEFAULTS.lowercase),
     tokenizeRefsOnce: flag(options.tokenizeRefsOnce, "tokenizeRefsOnce", TER_DEFAULTS.tokenizeRefsOnce),
     nrefs: readNrefsOption(options.nrefs, "TER"),
   };

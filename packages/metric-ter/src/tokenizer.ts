@@ -1,6 +1,6 @@
 /**
  * tercom's normalizer as sacrebleu 2.6.0's `TercomTokenizer` applies it (after `rstrip()`):
- * lowercase unless case-sensitive, then the optional western (and Asian) normalization, then the
+ * lowercase (unless `lowercase` is false), then the optional western (and Asian) normalization, then the
  * optional punctuation removal, then split on Python whitespace.
  */
 import { pyRstrip, pySplit } from "@gramscore/core";
@@ -14,8 +14,8 @@ export interface TercomTokenizerOptions {
   readonly noPunct: boolean;
   /** With `normalized`: split CJK characters apart; with `noPunct`: remove CJK punctuation too. */
   readonly asianSupport: boolean;
-  /** Keep case (sacrebleu's default lowercases). */
-  readonly caseSensitive: boolean;
+  /** Lowercase first (sacrebleu's TER default). */
+  readonly lowercase: boolean;
 }
 
 // ASCII punctuation and space that normalization isolates: U+0020–0026, U+0028–002B, U+002F,
@@ -65,7 +65,7 @@ function normalizeWestern(text: string): string {
 export function tercomNormalize(text: string, options: TercomTokenizerOptions): string {
   let s = pyRstrip(text);
   if (s.length === 0) return "";
-  if (!options.caseSensitive) s = pyLower(s);
+  if (options.lowercase) s = pyLower(s);
   if (options.normalized) {
     s = normalizeWestern(s);
     if (options.asianSupport) s = s.replace(ASIAN_SPLIT, " $& ");
@@ -79,7 +79,7 @@ export function tercomNormalize(text: string, options: TercomTokenizerOptions): 
 
 /**
  * The TER tokens of `text`: sacrebleu 2.6.0's `TercomTokenizer(...)(text.rstrip()).split()`.
- * @example tercomTokens("The cat's toy.", { normalized: true, noPunct: false, asianSupport: false, caseSensitive: false })
+ * @example tercomTokens("The cat's toy.", { normalized: true, noPunct: false, asianSupport: false, lowercase: true })
  * // ["the", "cat", "'s", "toy", "."]
  */
 export function tercomTokens(text: string, options: TercomTokenizerOptions): string[] {
@@ -92,7 +92,7 @@ export function tercomTokens(text: string, options: TercomTokenizerOptions): str
  * `tercomTokens(tercomTokens(text).join(" "))`. Hypotheses are tokenized once. The second pass
  * only changes anything under `normalized`, where it is not idempotent: `"Poor's."` becomes
  * `poor's .` after one pass and `poor 's .` after two.
- * @example tercomReferenceTokens("It was the company's.", { normalized: true, noPunct: false, asianSupport: false, caseSensitive: false })
+ * @example tercomReferenceTokens("It was the company's.", { normalized: true, noPunct: false, asianSupport: false, lowercase: true })
  * // ["it", "was", "the", "company", "'s", "."]
  */
 export function tercomReferenceTokens(text: string, options: TercomTokenizerOptions): string[] {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ErrorCode, evaluate, isGramscoreError } from "@gramscore/core";
 import plugin, { createTer, parseTerStats, sentenceTer, ter, tercomTokens, terMetric, terOptionSpecs } from "@gramscore/metric-ter";
 
-const DEFAULTS = { normalized: false, noPunct: false, asianSupport: false, caseSensitive: false };
+const DEFAULTS = { normalized: false, noPunct: false, asianSupport: false, lowercase: true };
 
 function code(fn: () => unknown): string | undefined {
   try {
@@ -56,7 +56,7 @@ describe("scores and edge cases (sacrebleu's rules)", () => {
     const r = ter(["a b", "c d e"], [["a x", "c d e f"], [null, "c d"]]);
     expect(r.numEdits).toBe(1 + 1);
     expect(r.refLength).toBe(2 + 3);
-    expect(r.signature).toBe("nrefs:var|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:0.1.0");
+    expect(r.signature).toBe("nrefs:var|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:gramscore-0.1.0");
   });
 });
 
@@ -82,7 +82,7 @@ describe("plugin", () => {
   it("registers ter with sacrebleu's flags", () => {
     expect(plugin.metrics!.map((m) => m.name)).toEqual(["ter"]);
     expect(terOptionSpecs.map((s) => s.flag)).toEqual(["case-sensitive", "normalized", "no-punct", "asian-support", "tokenize-refs-once", "nrefs"]);
-    const m = terMetric.create({ caseSensitive: true });
+    const m = terMetric.create({ lowercase: false });
     expect(m.higherIsBetter).toBe(false);
     expect(evaluate(m, [{ hyp: "A b", refs: ["a b"] }]).corpus.score).toBe(50);
   });

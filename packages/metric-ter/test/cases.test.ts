@@ -13,12 +13,12 @@ interface Expected {
 }
 
 function toOptions(o: Expected["options"]): TerOptions {
-  return { normalized: o.normalized, noPunct: o.no_punct, asianSupport: o.asian_support, caseSensitive: o.case_sensitive };
+  return { normalized: o.normalized, noPunct: o.no_punct, asianSupport: o.asian_support, lowercase: !o.case_sensitive };
 }
 
 /** sacrebleu's signature with gramscore's version in place of sacrebleu's. */
 function withOurVersion(signature: string): string {
-  return signature.replace(/version:[^|]*$/, "version:0.1.0");
+  return signature.replace(/version:[^|]*$/, "version:gramscore-0.1.0");
 }
 
 describe.skipIf(!hasShared)("hand-written cases (cases.jsonl)", () => {

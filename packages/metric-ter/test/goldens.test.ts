@@ -23,7 +23,7 @@ const OPTION_SETS: Record<string, TerOptions> = {
   normalized: { normalized: true },
   no_punct: { noPunct: true },
   asian_support: { asianSupport: true },
-  case_sensitive: { caseSensitive: true },
+  case_sensitive: { lowercase: false },
 };
 
 type Row = [number, number, number] | null;
@@ -43,7 +43,7 @@ function golden(file: string): { meta: Record<string, unknown>; rows: Row[]; sys
   return { meta, rows: lines.slice(1, 1 + n).map((l) => JSON.parse(l) as Row), systems: lines.slice(1 + n).map((l) => JSON.parse(l) as SystemRow) };
 }
 
-const ours = (signature: string) => signature.replace(/version:[^|]*$/, "version:0.1.0");
+const ours = (signature: string) => signature.replace(/version:[^|]*$/, "version:gramscore-0.1.0");
 
 /** The golden files present, as [folder/file, options]. */
 function files(): [string, TerOptions][] {
@@ -147,7 +147,7 @@ describe("sacrebleu 2.6.0 TER hand cases (tooling/references/ter/cases.json)", (
   const cases = JSON.parse(readFileSync(join(HERE, "cases.json"), "utf8")) as Case[];
   for (const c of cases) {
     it(c.note, () => {
-      const options: TerOptions = { normalized: c.options.normalized, noPunct: c.options.no_punct, asianSupport: c.options.asian_support, caseSensitive: c.options.case_sensitive };
+      const options: TerOptions = { normalized: c.options.normalized, noPunct: c.options.no_punct, asianSupport: c.options.asian_support, lowercase: !c.options.case_sensitive };
       c.hyps.forEach((hyp, i) => {
         const refs = c.refs.map((s) => s[i]).filter((r): r is string => r !== null);
         const r = sentenceTer(hyp, refs, options);

@@ -9,7 +9,7 @@ import { GramscoreError } from "@gramscore/core";
 import { createTer, sentenceTer, setTerCellLimit, ter, terCellLimit, tercomReferenceTokens, tercomTokens } from "@gramscore/metric-ter";
 
 const POSSESSIVES = ["The bank said it was the company's.", "They visited Standard & Poor's, then left."];
-const NORMALIZED = { normalized: true, noPunct: false, asianSupport: false, caseSensitive: false };
+const NORMALIZED = { normalized: true, noPunct: false, asianSupport: false, lowercase: true };
 
 describe("references are tokenized twice, as sacrebleu does", () => {
   it("a possessive before punctuation splits in references only", () => {
@@ -27,13 +27,13 @@ describe("references are tokenized twice, as sacrebleu does", () => {
       [22.22222222222222, 2, 9],
       [20, 2, 10],
     ]);
-    expect(corpus.signature).toBe("nrefs:1|case:lc|tok:tercom|norm:yes|punct:yes|asian:no|version:0.1.0");
+    expect(corpus.signature).toBe("nrefs:1|case:lc|tok:tercom|norm:yes|punct:yes|asian:no|version:gramscore-0.1.0");
   });
 
   it("tokenizeRefsOnce scores them 0 and says so in the signature", () => {
     const corpus = ter(POSSESSIVES, [POSSESSIVES], { normalized: true, tokenizeRefsOnce: true });
     expect([corpus.score, corpus.numEdits, corpus.refLength]).toEqual([0, 0, 17]);
-    expect(corpus.signature).toBe("nrefs:1|case:lc|tok:tercom|norm:yes|punct:yes|asian:no|reftok:once|version:0.1.0");
+    expect(corpus.signature).toBe("nrefs:1|case:lc|tok:tercom|norm:yes|punct:yes|asian:no|reftok:once|version:gramscore-0.1.0");
     const m = createTer({ normalized: true, tokenizeRefsOnce: true });
     expect(m.referenceTokens(POSSESSIVES[1]!)).toEqual(m.tokens(POSSESSIVES[1]!));
     const e = m.explain(POSSESSIVES[0]!, [POSSESSIVES[0]!]);

@@ -17,7 +17,7 @@ const options: fc.Arbitrary<TerOptions> = fc.record({
   normalized: fc.boolean(),
   noPunct: fc.boolean(),
   asianSupport: fc.boolean(),
-  caseSensitive: fc.boolean(),
+  lowercase: fc.boolean(),
 });
 const segment = fc.record({
   hyp: fc.oneof(sentence(), fc.constantFrom("A b, c.", "a  b\tc", "", "中文 a. b")),

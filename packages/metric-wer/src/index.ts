@@ -4,7 +4,7 @@
  * tie order, corpus values from summed counts), with the alignment shown, as gramscore metric
  * plugins `wer`, `cer`, `mer`, `wil`, `wip`.
  */
-import { ErrorCode, GramscoreError, defineMetric, definePlugin, describeValue, evaluate } from "@gramscore/core";
+import { ErrorCode, GramscoreError, defineMetric, definePlugin, describeValue, evaluate, toSegments } from "@gramscore/core";
 import type { MetricDescriptor, Segment } from "@gramscore/core";
 import { createWerMetric, werOptionSpecs } from "./metric.js";
 import type { WerMeasure, WerMetric, WerOptions, WerResult, WerStats } from "./metric.js";
@@ -25,55 +25,145 @@ declare module "@gramscore/core" {
   }
 }
 
-function pairs(hyps: string | readonly string[], refs: string | readonly string[]): Segment[] {
-  const h = typeof hyps === "string" ? [hyps] : hyps;
-  const r = typeof refs === "string" ? [refs] : refs;
-  if (!Array.isArray(h) || !Array.isArray(r)) {
-    throw new GramscoreError(ErrorCode.INVALID_TYPE, `Hypotheses and references must be strings or arrays of strings, but got ${describeValue(h)} and ${describeValue(r)}.`);
-  }
-  if (h.length !== r.length) {
-    throw new GramscoreError(
-      ErrorCode.LENGTH_MISMATCH,
-      `There are ${h.length} hypotheses but ${r.length} references; give one reference per hypothesis.`,
-      { details: { hypotheses: h.length, references: r.length } },
-    );
-  }
-  return h.map((hyp, i) => ({ hyp, refs: [r[i]] as string[] }));
+type Streams = readonly (readonly (string | null | undefined)[])[];
+
+function corpus(measure: WerMeasure, hypotheses: readonly string[], references: Streams, options: WerOptions | undefined): WerResult {
+  return evaluate(createWerMetric(measure, options), toSegments(hypotheses, references)).corpus;
 }
 
-function corpus(measure: WerMeasure, hyps: string | readonly string[], refs: string | readonly string[]): WerResult {
-  return evaluate(createWerMetric(measure), pairs(hyps, refs)).corpus;
+function sentence(measure: WerMeasure, hypothesis: string, references: readonly string[], options: WerOptions | undefined): WerResult {
+  if (typeof hypothesis !== "string") {
+    throw new GramscoreError(ErrorCode.INVALID_TYPE, `The hypothesis must be a string, but got ${describeValue(hypothesis)}.`);
+  }
+  if (!Array.isArray(references)) {
+    const hint = typeof references === "string" ? ` Wrap one reference as [reference].` : "";
+    throw new GramscoreError(ErrorCode.INVALID_TYPE, `The references of a sentence must be an array of strings, but got ${describeValue(references)}.${hint}`);
+  }
+  return evaluate(createWerMetric(measure, options), [{ hyp: hypothesis, refs: references }]).corpus;
 }
 
 /**
- * Word error rate of hypotheses against one reference each: jiwer's `wer(references, hypotheses)`
- * (note the order: hypotheses first here, as everywhere in gramscore). Total errors over total
- * reference words.
- * @throws GramscoreError `LENGTH_MISMATCH`, `EMPTY_INPUT` (no segment, an empty or whitespace-only reference), `INVALID_TYPE`.
+ * Word error rate of a corpus, in gramscore's one layout (sacrebleu's): `hypotheses[i]` against
+ * `references[k][i]`. jiwer compares with one reference: with several, the first is used and the
+ * signature says `refs:first` (see {@link WerOptions.firstReference}). The score is jiwer's: total
+ * errors over total reference words, a fraction (0.25, not 25).
+ * ```ts
+ * wer(["the cat sat"], [["the cat sat down"]]).score; // 0.25
+ * ```
+ * For jiwer's own argument order (`wer(reference, hypothesis)`) use {@link jiwer}.
+ * @throws GramscoreError `LENGTH_MISMATCH`, `EMPTY_INPUT` (no segment, an empty or whitespace-only reference), `INVALID_TYPE` (e.g. a flat list of references).
  */
-export function wer(hyps: string | readonly string[], refs: string | readonly string[]): WerResult {
-  return corpus("wer", hyps, refs);
+export function wer(hypotheses: readonly string[], references: Streams, options?: WerOptions): WerResult {
+  return corpus("wer", hypotheses, references, options);
 }
 
-/** Character error rate: jiwer's `cer(references, hypotheses)` (see {@link wer} for the arguments). */
-export function cer(hyps: string | readonly string[], refs: string | readonly string[]): WerResult {
-  return corpus("cer", hyps, refs);
+/** Character error rate of a corpus (jiwer's `cer`); arguments as {@link wer}. */
+export function cer(hypotheses: readonly string[], references: Streams, options?: WerOptions): WerResult {
+  return corpus("cer", hypotheses, references, options);
 }
 
-/** Match error rate: jiwer's `mer(references, hypotheses)` (see {@link wer} for the arguments). */
-export function mer(hyps: string | readonly string[], refs: string | readonly string[]): WerResult {
-  return corpus("mer", hyps, refs);
+/** Match error rate of a corpus (jiwer's `mer`); arguments as {@link wer}. */
+export function mer(hypotheses: readonly string[], references: Streams, options?: WerOptions): WerResult {
+  return corpus("mer", hypotheses, references, options);
 }
 
-/** Word information lost: jiwer's `wil(references, hypotheses)` (see {@link wer} for the arguments). */
-export function wil(hyps: string | readonly string[], refs: string | readonly string[]): WerResult {
-  return corpus("wil", hyps, refs);
+/** Word information lost of a corpus (jiwer's `wil`); arguments as {@link wer}. */
+export function wil(hypotheses: readonly string[], references: Streams, options?: WerOptions): WerResult {
+  return corpus("wil", hypotheses, references, options);
 }
 
-/** Word information preserved: jiwer's `wip(references, hypotheses)` (see {@link wer} for the arguments). */
-export function wip(hyps: string | readonly string[], refs: string | readonly string[]): WerResult {
-  return corpus("wip", hyps, refs);
+/** Word information preserved of a corpus (jiwer's `wip`); arguments as {@link wer}. */
+export function wip(hypotheses: readonly string[], references: Streams, options?: WerOptions): WerResult {
+  return corpus("wip", hypotheses, references, options);
 }
+
+/**
+ * Word error rate of one hypothesis against its references (the first one, as jiwer; see {@link wer}).
+ * ```ts
+ * sentenceWer("the cat sat", ["the cat sat down"]).score; // 0.25
+ * ```
+ */
+export function sentenceWer(hypothesis: string, references: readonly string[], options?: WerOptions): WerResult {
+  return sentence("wer", hypothesis, references, options);
+}
+
+/** Character error rate of one hypothesis; arguments as {@link sentenceWer}. */
+export function sentenceCer(hypothesis: string, references: readonly string[], options?: WerOptions): WerResult {
+  return sentence("cer", hypothesis, references, options);
+}
+
+/** Match error rate of one hypothesis; arguments as {@link sentenceWer}. */
+export function sentenceMer(hypothesis: string, references: readonly string[], options?: WerOptions): WerResult {
+  return sentence("mer", hypothesis, references, options);
+}
+
+/** Word information lost of one hypothesis; arguments as {@link sentenceWer}. */
+export function sentenceWil(hypothesis: string, references: readonly string[], options?: WerOptions): WerResult {
+  return sentence("wil", hypothesis, references, options);
+}
+
+/** Word information preserved of one hypothesis; arguments as {@link sentenceWer}. */
+export function sentenceWip(hypothesis: string, references: readonly string[], options?: WerOptions): WerResult {
+  return sentence("wip", hypothesis, references, options);
+}
+
+function jiwerPairs(reference: unknown, hypothesis: unknown, fn: string): Segment[] {
+  const one = typeof reference === "string";
+  if (one !== (typeof hypothesis === "string")) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_TYPE,
+      `jiwer.${fn}(reference, hypothesis) takes two strings or two lists of strings, but got ${describeValue(reference)} and ${describeValue(hypothesis)}.`,
+    );
+  }
+  const refs = one ? [reference as string] : reference;
+  const hyps = one ? [hypothesis as string] : hypothesis;
+  if (!Array.isArray(refs) || !Array.isArray(hyps)) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_TYPE,
+      `jiwer.${fn}(reference, hypothesis) takes two strings or two lists of strings, but got ${describeValue(reference)} and ${describeValue(hypothesis)}.`,
+    );
+  }
+  if (refs.length !== hyps.length) {
+    throw new GramscoreError(
+      ErrorCode.LENGTH_MISMATCH,
+      `jiwer.${fn}(reference, hypothesis): ${refs.length} references but ${hyps.length} hypotheses; give one hypothesis per reference.`,
+      { details: { hypotheses: hyps.length, references: refs.length } },
+    );
+  }
+  return hyps.map((hyp: string, i: number) => ({ hyp, refs: [refs[i] as string] }));
+}
+
+function jiwerMeasure(measure: WerMeasure): (reference: string | readonly string[], hypothesis: string | readonly string[]) => number {
+  return (reference, hypothesis) => evaluate(createWerMetric(measure), jiwerPairs(reference, hypothesis, measure)).corpus.score;
+}
+
+/**
+ * jiwer's functions in jiwer's argument order, **reference first**, returning jiwer's number: for
+ * code ported from Python (`jiwer.wer(reference, hypothesis)`). Both arguments are strings, or lists
+ * of the same length. The rest of gramscore puts hypotheses first ({@link wer}); these names live
+ * apart so that neither order can be mistaken for the other.
+ * ```ts
+ * jiwer.wer("the cat sat down", "the cat sat"); // 0.25
+ * ```
+ */
+export const jiwer: {
+  /** jiwer's `wer(reference, hypothesis)`. */
+  readonly wer: (reference: string | readonly string[], hypothesis: string | readonly string[]) => number;
+  /** jiwer's `cer(reference, hypothesis)`. */
+  readonly cer: (reference: string | readonly string[], hypothesis: string | readonly string[]) => number;
+  /** jiwer's `mer(reference, hypothesis)`. */
+  readonly mer: (reference: string | readonly string[], hypothesis: string | readonly string[]) => number;
+  /** jiwer's `wil(reference, hypothesis)`. */
+  readonly wil: (reference: string | readonly string[], hypothesis: string | readonly string[]) => number;
+  /** jiwer's `wip(reference, hypothesis)`. */
+  readonly wip: (reference: string | readonly string[], hypothesis: string | readonly string[]) => number;
+} = /* @__PURE__ */ Object.freeze({
+  wer: /* @__PURE__ */ jiwerMeasure("wer"),
+  cer: /* @__PURE__ */ jiwerMeasure("cer"),
+  mer: /* @__PURE__ */ jiwerMeasure("mer"),
+  wil: /* @__PURE__ */ jiwerMeasure("wil"),
+  wip: /* @__PURE__ */ jiwerMeasure("wip"),
+});
 
 /** Creates the `wer` metric. @throws GramscoreError `INVALID_OPTION`. */
 export function createWer(options?: WerOptions): WerMetric {

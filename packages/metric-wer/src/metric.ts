@@ -1,4 +1,4 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, isPythonWhitespace, validateSegment } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, unknownOptionError } from "@gramscore/core";
 import type { FormatOptions, Metric, OptionSpec, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { EDIT_DELETE, EDIT_INSERT, EDIT_MATCH, EDIT_SUBSTITUTE, LevenshteinAligner } from "@gramscore/ngram";
 import { jiwerChars, jiwerWordSpans, jiwerWords } from "./transforms.js";
@@ -173,7 +173,7 @@ export function resolveWerOptions(options: WerOptions | undefined): ResolvedWerO
   }
   for (const key of Object.keys(options)) {
     if (!KEYS.has(key)) {
-      throw new GramscoreError(ErrorCode.INVALID_OPTION, `Unknown WER option "${key}". Known options: ${[...KEYS].join(", ")}.`, { details: { option: key } });
+      throw unknownOptionError("WER", key, KEYS);
     }
   }
   const first = options.firstReference;
@@ -270,14 +270,14 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
   const signature = formatSignature([
     ["measure", measure],
     ["tf", "jiwer-default"],
-    ["version", VERSION],
+    ["version", signatureVersion(VERSION)],
   ]);
   // The statistics say whether the first of several references was used (data-dependent, as BLEU's nrefs).
   const firstSignature = formatSignature([
     ["measure", measure],
     ["refs", "first"],
     ["tf", "jiwer-default"],
-    ["version", VERSION],
+    ["version", signatureVersion(VERSION)],
   ]);
   // Whether the last aligned segment had several references, and whether any statistics this
   // instance made, merged or scored had one (the signature without statistics, as BLEU's nrefs).

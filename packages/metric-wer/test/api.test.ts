@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ErrorCode, GramscoreError, evaluate } from "@gramscore/core";
-import plugin, { cer, createCer, createWer, createWerMetric, jiwerChars, jiwerWords, mer, parseWerStats, wer, wil, wip } from "@gramscore/metric-wer";
+import plugin, { cer, createCer, createWer, createWerMetric, jiwer, jiwerChars, jiwerWords, mer, parseWerStats, sentenceCer, wer, wil, wip } from "@gramscore/metric-wer";
 import { repoRoot } from "../../../tooling/conformance/data.js";
 
 interface Case {
@@ -64,15 +64,16 @@ describe("API", () => {
   it("corpus functions: summed counts over summed lengths (hypotheses first)", () => {
     const hyps = ["the cat sat on mat", "hello world"];
     const refs = ["the cat sat on the mat", "hello there world"];
-    const r = wer(hyps, refs);
+    const r = wer(hyps, [refs]);
     expect([r.hits, r.substitutions, r.deletions, r.insertions]).toEqual([7, 0, 2, 0]);
     expect(r.score).toBe(2 / 9);
     expect(r.refLength).toBe(9);
     expect(r.hypLength).toBe(7);
-    expect(mer(hyps, refs).score).toBe(2 / 9);
-    expect(wip(hyps, refs).score).toBe((7 / 9) * (7 / 7));
-    expect(wil(hyps, refs).score).toBe(1 - (7 / 9) * (7 / 7));
-    expect(cer("abd", "abc d").score).toBe(0.4);
+    expect(mer(hyps, [refs]).score).toBe(2 / 9);
+    expect(wip(hyps, [refs]).score).toBe((7 / 9) * (7 / 7));
+    expect(wil(hyps, [refs]).score).toBe(1 - (7 / 9) * (7 / 7));
+    expect(sentenceCer("abd", ["abc d"]).score).toBe(0.4);
+    expect(jiwer.cer("abc d", "abd")).toBe(0.4);
     expect(r.signature).toMatch(/^measure:wer\|tf:jiwer-default\|version:/);
     expect(createWer().format(r)).toBe("WER = 0.2222");
     expect(createWer().format(r, { width: 2 })).toBe("WER = 0.22");
@@ -102,7 +103,8 @@ describe("API", () => {
     expect(codeOf(() => w.stats("\ud800", ["a"]))).toBe(ErrorCode.LONE_SURROGATE);
     const strict = createWer({ firstReference: false });
     expect(codeOf(() => strict.stats("a", ["a", "b"]))).toBe(ErrorCode.INVALID_OPTION);
-    expect(codeOf(() => wer(["a", "b"], ["a"]))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(codeOf(() => wer(["a", "b"], [["a"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(codeOf(() => wer([], [[]]))).toBe(ErrorCode.EMPTY_INPUT);
     expect(codeOf(() => wer([], []))).toBe(ErrorCode.EMPTY_INPUT);
     expect(codeOf(() => createWer({ bogus: 1 } as never))).toBe(ErrorCode.INVALID_OPTION);
     expect(codeOf(() => createWer({ firstReference: "yes" } as never))).toBe(ErrorCode.INVALID_OPTION);

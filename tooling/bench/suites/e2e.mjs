@@ -84,7 +84,7 @@ export default async function () {
   const metrics = [
     ["bleu", ["-m", "bleu"], "sacrebleu-cli-bleu-wmt17", 20],
     ["chrf", ["-m", "chrf"], "sacrebleu-cli-chrf-wmt17", 15],
-    ["rouge1/2/L stem", ["-m", "rouge", "--rouge-types", "rouge1,rouge2,rougeL", "--use-stemmer"], "rouge-score-cli-wmt17-stem", 40],
+    ["rouge1/2/L stem", ["-m", "rouge", "--rouge-types", "rouge1,rouge2,rougeL", "--stemmer", "porter"], "rouge-score-cli-wmt17-stem", 40],
     ["ter", ["-m", "ter"], "sacrebleu-cli-ter-wmt17", undefined],
     ["floor (a metric that does nothing)", ["--plugin", "./null-plugin.mjs", "-m", "null"], "sacrebleu-cli-bleu-wmt17", undefined],
   ];

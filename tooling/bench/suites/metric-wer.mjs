@@ -30,13 +30,13 @@ export default async function () {
       },
     },
     {
-      name: "wer: wer(hyps, refs), the jiwer-shaped call",
+      name: "wer: wer(hyps, [refs]), the corpus function",
       input,
       items: segments.length,
       bytes,
       versus: "jiwer-wer-wmt17",
       fn: () => {
-        sink += wer(hyps, refs).score;
+        sink += wer(hyps, [refs]).score;
       },
     },
     {

@@ -7,8 +7,8 @@ export function run(input) {
     input,
     {
       gleu: (hyps, refs) => gleu(hyps, refs).score,
-      "gleu-min2-max6": (hyps, refs) => gleu(hyps, refs, { minLen: 2, maxLen: 6 }).score,
-      google_bleu: (hyps, refs) => googleBleu(hyps, hyps.map((_, i) => refs.map((s) => s[i]).filter((r) => r !== null))).score,
+      "gleu-min2-max6": (hyps, refs) => gleu(hyps, refs, { minNgramOrder: 2, maxNgramOrder: 6 }).score,
+      google_bleu: (hyps, refs) => googleBleu(hyps, refs).score,
     },
     {
       sentence: (hyp, refs) => sentenceGleu(hyp, refs).score,

@@ -2,7 +2,7 @@
 import { cer, createWerMetric, mer, wer, wil, wip } from "@gramscore/metric-wer";
 import { runAll } from "./harness.mjs";
 
-const first = (refs) => refs[0];
+const first = (refs) => [refs[0]];
 
 export function run(input) {
   const metrics = ["wer", "cer"].map((m) => createWerMetric(m));

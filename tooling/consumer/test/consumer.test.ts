@@ -117,9 +117,9 @@ describe.sequential("consumer: Node", () => {
   const scoreOf: Record<(typeof METRICS)[number], string> = {
     bleu: "m.bleu(hyps, refs).score",
     chrf: "m.chrf(hyps, refs).score",
-    rouge: "m.rouge(hyps, refs).corpus.rougeL.fmeasure",
+    rouge: "m.rouge(hyps, refs).rougeL.fmeasure",
     ter: "m.ter(hyps, refs).score",
-    wer: "m.wer(hyps, refs[0]).score",
+    wer: "m.wer(hyps, [refs[0]]).score",
     gleu: "m.gleu(hyps, refs).score",
     nist: "m.nist(hyps, refs).score",
     meteor: "m.meteor(hyps, refs).score",
