@@ -170,6 +170,12 @@ export async function run(argv: readonly string[], io: Partial<CliIO> = {}): Pro
   let warmPool: Promise<WorkerPool> | undefined;
   let context: Context | undefined;
   try {
+    if (pre.command === "sacrebleu") {
+      // sacrebleu's arguments follow argparse's rules (-lc, -tok, nargs lists), not commander's:
+      // everything after the command word goes to its own parser.
+      const { runSacrebleu } = await import("./commands/sacrebleu.js");
+      return await runSacrebleu(argv.slice(argv.indexOf("sacrebleu") + 1), fullIO);
+    }
     const config = pre.noConfig ? emptyConfig() : loadConfig(fullIO.cwd, pre.config, false);
     const plugins = [...config.plugins, ...pre.plugins];
     if (
