@@ -60,7 +60,7 @@ describe("createBleu defaults and signatures", () => {
     expect(m.signature()).toBe(`nrefs:?|case:mixed|eff:no|tok:13a|smooth:exp|version:gramscore-${VERSION}`);
     m.stats("a b", ["a b", "a c"]);
     expect(m.signature()).toBe(`nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:gramscore-${VERSION}`);
-    expect(m.shortSignature()).toBe(`#:2|c:mixed|e:no|tok:13a|s:exp|v:${VERSION}`);
+    expect(m.shortSignature()).toBe(`#:2|c:mixed|e:no|tok:13a|s:exp|v:gramscore-${VERSION}`);
     m.stats("a b", ["a b"]);
     expect(m.signature()).toBe(`nrefs:var|case:mixed|eff:no|tok:13a|smooth:exp|version:gramscore-${VERSION}`);
   });
@@ -79,7 +79,7 @@ describe("createBleu defaults and signatures", () => {
     expect(sig({ tokenize: "char" })).toContain("|tok:char|");
     expect(sig({ tokenize: "cjk" })).toContain("|tok:cjk|");
     expect(sig({ maxNgramOrder: 6 })).toBe(`nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|ngram:6|version:gramscore-${VERSION}`);
-    expect(createBleu({ maxNgramOrder: 2, nrefs: 1 }).shortSignature()).toBe(`#:1|c:mixed|e:no|tok:13a|s:exp|ngram:2|v:${VERSION}`);
+    expect(createBleu({ maxNgramOrder: 2, nrefs: 1 }).shortSignature()).toBe(`#:1|c:mixed|e:no|tok:13a|s:exp|ngram:2|v:gramscore-${VERSION}`);
     expect(sig({ tokenize: (t: string) => t.split(" ") })).toContain("|tok:custom|");
     expect(sig({ tokenize: { name: "mine", signature: "mine+v2", tokenize: (t: string) => [t] } })).toContain("|tok:mine+v2|");
   });

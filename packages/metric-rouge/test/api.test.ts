@@ -126,10 +126,10 @@ describe("tokenizers", () => {
     // On ASCII text rouge-unicode in rouge155 mode with stemming is ROUGE-1.5.5's tokenizer.
     const hyp = "They went running to 3 houses, quickly.";
     const ref = "They go running into the house quickly!";
-    const options = { mode: "rouge155" as const, rougeTypes: ["rouge1", "rouge2", "rougeL"], stemmer: "porter", exceptions: "mice mouse\nwent go\n" };
+    const options = { mode: "rouge155" as const, rougeTypes: ["rouge1", "rouge2", "rougeL"], stemmer: "porter" as const, exceptions: "mice mouse\nwent go\n" };
     const a = sentenceRouge(hyp, [ref], options);
     const b = sentenceRouge(hyp, [ref], { ...options, tokenize: "rouge-unicode" });
-    expect(b).toEqual(a);
+    expect({ ...b, signature: "" }).toEqual({ ...a, signature: "" });
     // "went" → "go" through the exception table (the table's base form is not stemmed further).
     expect(a["ROUGE-1"]!.recall).toBeGreaterThan(sentenceRouge(hyp, [ref], { ...options, exceptions: undefined })["ROUGE-1"]!.recall);
   });
@@ -148,7 +148,7 @@ describe("tokenizers", () => {
         return { name, signature: `${name}-sig`, tokenize: (t) => Array.from(t.replace(/\s/g, "")) };
       },
     };
-    const chars = rougeMetric.create({ tokenize: "char", tokenizerOptions: { x: 1 }, rougeTypes: ["rouge1"] }, context);
+    const chars = rougeMetric.create({ tokenize: "char", tokenizeOptions: { x: 1 }, rougeTypes: ["rouge1"] }, context);
     expect(seen).toEqual([["char", { x: 1 }]]);
     expect(chars.signature()).toContain("tok:char-sig");
     expect(chars.score(chars.stats("ab", ["abc"]), "segment").rouge1!.recall).toBeCloseTo(2 / 3, 15);

@@ -69,7 +69,9 @@ describe("errors", () => {
     expect(code(() => m.stats("a\ud800", ["a"]))).toBe(ErrorCode.LONE_SURROGATE);
     expect(code(() => ter(["a", "b"], [["a"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
     expect(code(() => createTer({ normalized: "yes" as unknown as boolean }))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createTer({ lowercase: true } as never))).toBe(ErrorCode.INVALID_OPTION);
+    expect(code(() => createTer({ caseSensitive: true } as never))).toBe(ErrorCode.INVALID_OPTION);
+    expect(() => createTer({ caseSensitive: true } as never)).toThrow(/lowercase \(caseSensitive: true is lowercase: false\)/);
+    expect(() => createTer({ case_sensitive: true } as never)).toThrow(/lowercase/);
     expect(code(() => createTer({ nrefs: 2 }).stats("a", ["a"]))).toBe(ErrorCode.INVALID_OPTION);
     expect(code(() => parseTerStats({ edits: 1.5, refLength: [], nrefs: 1 }))).toBe(ErrorCode.INVALID_STATS);
     expect(code(() => parseTerStats({ edits: 1, refLength: [1, 1], nrefs: 1 }))).toBe(ErrorCode.INVALID_STATS);
@@ -79,9 +81,9 @@ describe("errors", () => {
 });
 
 describe("plugin", () => {
-  it("registers ter with sacrebleu's flags", () => {
+  it("registers ter with sacrebleu's options (lowercase is the one name of case handling)", () => {
     expect(plugin.metrics!.map((m) => m.name)).toEqual(["ter"]);
-    expect(terOptionSpecs.map((s) => s.flag)).toEqual(["case-sensitive", "normalized", "no-punct", "asian-support", "tokenize-refs-once", "nrefs"]);
+    expect(terOptionSpecs.map((s) => s.flag)).toEqual(["lowercase", "normalized", "no-punct", "asian-support", "tokenize-refs-once", "nrefs"]);
     const m = terMetric.create({ lowercase: false });
     expect(m.higherIsBetter).toBe(false);
     expect(evaluate(m, [{ hyp: "A b", refs: ["a b"] }]).corpus.score).toBe(50);

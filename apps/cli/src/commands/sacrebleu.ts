@@ -162,7 +162,7 @@ function buildMetrics(a: SacrebleuArgs, log: Logger): BuiltMetric[] {
         epsSmoothing: a.chrfEpsSmoothing,
       });
     } else {
-      metric = createTer({ normalized: a.terNormalized, noPunct: a.terNoPunct, asianSupport: a.terAsianSupport, caseSensitive: a.terCaseSensitive });
+      metric = createTer({ normalized: a.terNormalized, noPunct: a.terNoPunct, asianSupport: a.terAsianSupport, lowercase: !a.terCaseSensitive });
     }
     return { key, metric, name: rowsOf(metric).name };
   });
