@@ -1,12 +1,10 @@
 import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
 import { bleuModule, chrfModule, errorRateModule, googleBleuModule, rougeModule, sacrebleuModule, terModule } from "./metrics.js";
-import { meteorModule } from "./meteor-module.js";
 import { closest } from "./module.js";
 import type { EvaluationModule, MetricName, SyncMetricName } from "./types.js";
 
 export type * from "./types.js";
 export { VERSION } from "./version.js";
-export { meteorModule } from "./meteor-module.js";
 export { DEFAULT_ROUGE_TYPES } from "./metrics.js";
 
 /** Every name `load` and `loadAsync` know: HF evaluate's metric names, in HF's spelling. */
@@ -77,16 +75,16 @@ export function load(name: string): EvaluationModule {
 }
 
 /**
- * `load` for every name, `meteor` included: WordNet (`@gramscore/wordnet`) is imported on first use
- * of `meteor` only.
+ * `load` for every name, `meteor` included: METEOR and WordNet (`@gramscore/wordnet`, the
+ * `@gramscore/evaluate/meteor` entry) are imported on first use of `meteor` only.
  * @throws GramscoreError `UNKNOWN_METRIC` (as a rejected promise).
  */
 export async function loadAsync<N extends MetricName>(name: N): Promise<EvaluationModule<N>>;
 export async function loadAsync(name: string): Promise<EvaluationModule>;
 export async function loadAsync(name: string): Promise<EvaluationModule> {
   if (name === "meteor") {
-    const { wordnet } = await import("@gramscore/wordnet");
-    return meteorModule(wordnet);
+    const { meteor } = await import("./meteor.js");
+    return meteor;
   }
   return load(name);
 }

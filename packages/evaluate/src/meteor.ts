@@ -9,4 +9,5 @@ import type { EvaluationModule } from "./types.js";
 /** `evaluate.load("meteor")`: `meteor.compute({ predictions, references, alpha, beta, gamma })` → `{ meteor }`. */
 export const meteor: EvaluationModule<"meteor"> = /* @__PURE__ */ meteorModule(wordnet);
 
+export { meteorModule } from "./meteor-module.js";
 export type { EvaluationModule, MeteorArgs, MeteorOutput } from "./types.js";
