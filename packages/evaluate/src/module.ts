@@ -187,7 +187,7 @@ export function toHfSegments(metric: string, predictions: unknown, references: u
       else if (refs.length !== count) {
         throw new GramscoreError(
           ErrorCode.LENGTH_MISMATCH,
-          `${metric} (as implemented by sacrebleu) requires the same number of references for each prediction, ` +
+          `${metric} requires the same number of references for each prediction, as HF evaluate's ${metric} does (sacrebleu takes one stream per reference), ` +
             `but prediction 0 has ${count} and prediction ${i} has ${refs.length}.`,
           { details: { index: i, expected: count, received: refs.length } },
         );
