@@ -380,3 +380,54 @@ describe.skipIf(!hasShared)("wer, cer: jiwer 3.1.0 over every system, bit for bi
     });
   }
 });
+
+describe.skipIf(!hasShared)("ter: sacrebleu 2.6.0's TER with normalized on every MT file, and with three and four references (tooling/references/ter), bit for bit", () => {
+  const OPTION_SETS: Record<string, Record<string, boolean>> = {
+    default: {},
+    normalized: { normalized: true },
+    no_punct: { ignore_punct: true },
+    asian_support: { support_zh_ja_chars: true },
+    case_sensitive: { case_sensitive: true },
+  };
+  const plan: [string, Record<string, boolean>][] = [];
+  for (const dir of ["normalized", "refs3", "refs4"]) {
+    for (const f of readdirSync(join(REFERENCES, "ter", dir)).filter((x) => x.endsWith(".jsonl.gz")).sort()) {
+      plan.push([`${dir}/${f}`, dir === "normalized" ? OPTION_SETS.normalized! : OPTION_SETS[f.replace(/\.jsonl\.gz$/, "")]!]);
+    }
+  }
+  it("has goldens for normalized and for three and four references", () => expect(plan.length).toBe(16));
+  for (const [file, args] of plan) {
+    it(file, () => {
+      const lines = gzLines(join(REFERENCES, "ter", file));
+      const meta = (JSON.parse(lines[0]!) as { meta: { dataset: string; lines: number } }).meta;
+      const rows = lines.slice(1, 1 + meta.lines).map((l) => JSON.parse(l) as unknown[] | null);
+      const systems = lines.slice(1 + meta.lines).map((l) => JSON.parse(l) as { system: string; lines: number; num_edits: number; ref_length: number; score: number });
+      const records = data(meta.dataset);
+      // refsN: the file's references, then the outputs of PROMT (and OpenNMT) for the same segment.
+      const extra = file.startsWith("refs") ? ["PROMT", "OpenNMT"].slice(0, Number(file[4]) - 2) : [];
+      const byId = extra.map((name) => new Map(records.filter((r) => r.system === name).map((r) => [r.id, r.hyp])));
+      const groups = new Map<string, number[]>();
+      records.forEach((r, i) => {
+        if (rows[i] === null) return;
+        const key = r.system;
+        let list = groups.get(key);
+        if (list === undefined) groups.set(key, (list = []));
+        list.push(i);
+      });
+      const module = load("ter");
+      const problems: string[] = [];
+      for (const sys of systems) {
+        const idx = groups.get(sys.system.replace(/^[^\t]*\t/, ""))!;
+        expect(idx.length).toBe(sys.lines);
+        const got = module.compute({
+          predictions: idx.map((i) => records[i]!.hyp),
+          references: idx.map((i) => [...records[i]!.refs, ...byId.map((m) => m.get(records[i]!.id)!)]),
+          ...args,
+        });
+        problems.push(...sameDict(got as unknown as Record<string, unknown>, { score: sys.score, num_edits: sys.num_edits, ref_length: sys.ref_length }, `${file} ${sys.system}`));
+      }
+      console.log(`ter ${file}: ${systems.length} systems compared`);
+      expect(problems).toEqual([]);
+    });
+  }
+});
