@@ -3,9 +3,10 @@
  * conformance file that holds goldens for that name, with HF evaluate's argument names and keys:
  *
  * - sacrebleu, chrf, ter: sacrebleu 2.6.0 (expected/<dataset>/<config>.corpus.json), every float
- *   identical to the last bit, counts exactly;
- * - bleu: HF evaluate's bleu itself (bleu-hf, bleu-hf-smooth), identical to the last bit, and
- *   EMPTY_INPUT where it raised ZeroDivisionError;
+ *   identical to the last bit, counts exactly; ter also on tooling/references/ter (normalized on
+ *   every MT file, three and four references), and all three on the hand-written cases;
+ * - bleu: HF evaluate's bleu itself (bleu-hf, bleu-hf-smooth), per system and per line, identical to
+ *   the last bit, and EMPTY_INPUT where it raised ZeroDivisionError;
  * - rouge: rouge-score 0.1.2 (rouge, rouge-stem): use_aggregator false gives every segment's F bit
  *   for bit, use_aggregator true the system's mean within 1e-12 (see the README on the aggregator);
  * - google_bleu: HF google_bleu on NLTK 3.8 (tooling/references/gleu), identical to the last bit;
@@ -19,7 +20,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { ErrorCode, isGramscoreError } from "@gramscore/core";
-import { MT_DATASETS, SKIP_MESSAGE, hasExpected, hasShared, readDataset, readJson, readJsonl, repoRoot } from "../../../tooling/conformance/data.js";
+import { MT_DATASETS, SKIP_MESSAGE, hasExpected, hasShared, readCases, readDataset, readJson, readJsonl, repoRoot } from "../../../tooling/conformance/data.js";
 import type { DataRecord } from "../../../tooling/conformance/data.js";
 import { load, loadAsync } from "../src/index.js";
 
@@ -207,6 +208,7 @@ describe.skipIf(!hasShared)("bleu: HF evaluate's bleu (bleu-hf, bleu-hf-smooth) 
       const problems: string[] = [];
       let systems = 0;
       let raised = 0;
+      let lines = 0;
       for (const [config, smooth] of [
         ["bleu-hf", false],
         ["bleu-hf-smooth", true],
@@ -226,8 +228,29 @@ describe.skipIf(!hasShared)("bleu: HF evaluate's bleu (bleu-hf, bleu-hf-smooth) 
           } else problems.push(...sameDict(call() as unknown as Record<string, unknown>, sys.corpus, `${config} ${sys.system}`));
           systems++;
         }
+        // One prediction per call (HF's bleu on a one-segment corpus): the first 500 lines and every
+        // line where HF raised ZeroDivisionError (an empty prediction), which must be EMPTY_INPUT here.
+        const perLine = readJsonl<HfBleuDict>(`expected/${dataset}/${config}.segments.jsonl.gz`);
+        perLine.forEach((want, i) => {
+          if (i >= 500 && want.error === undefined) return;
+          const call = () => module.compute({ predictions: [records[i]!.hyp], references: [records[i]!.refs], max_order: expected.options.max_order, smooth });
+          if (want.error !== undefined) {
+            let error: unknown;
+            try {
+              call();
+            } catch (e) {
+              error = e;
+            }
+            if (!isGramscoreError(error, ErrorCode.EMPTY_INPUT)) problems.push(`${config} line ${i}: expected EMPTY_INPUT for ${want.error}`);
+            raised++;
+          } else {
+            const { error: _none, ...dict } = want;
+            problems.push(...sameDict(call() as unknown as Record<string, unknown>, dict, `${config} line ${i}`));
+          }
+          lines++;
+        });
       }
-      console.log(`bleu ${dataset}: ${systems} system results compared (${raised} raised in HF and here)`);
+      console.log(`bleu ${dataset}: ${systems} system results and ${lines} one-line calls compared (${raised} raised in HF and here)`);
       expect(problems.slice(0, 10)).toEqual([]);
     });
   }
@@ -430,4 +453,74 @@ describe.skipIf(!hasShared)("ter: sacrebleu 2.6.0's TER with normalized on every
       expect(problems).toEqual([]);
     });
   }
+});
+
+describe.skipIf(!hasShared)("the hand-written cases (cases/cases.jsonl): sacrebleu, chrf, ter and rouge on each case's segments as one corpus", () => {
+  it("every case, every config HF's scripts can express", () => {
+    const problems: string[] = [];
+    let compared = 0;
+    let refused = 0;
+    for (const c of readCases()) {
+      const predictions = c.segments.map((s) => s.hyp);
+      const references = c.segments.map((s) => s.refs);
+      const uniform = references.every((r) => r.length === references[0]!.length);
+      const run = (name: string, fn: () => Record<string, unknown>, want: Record<string, unknown>) => {
+        if (!uniform) {
+          // HF's sacrebleu, chrf and ter raise ValueError on an uneven number of references.
+          let error: unknown;
+          try {
+            fn();
+          } catch (e) {
+            error = e;
+          }
+          if (!isGramscoreError(error, ErrorCode.LENGTH_MISMATCH)) problems.push(`${c.id} ${name}: expected LENGTH_MISMATCH`);
+          refused++;
+          return;
+        }
+        problems.push(...sameDict(fn(), want, `${c.id} ${name}`));
+        compared++;
+      };
+      for (const config of SACREBLEU_CONFIGS) {
+        const e = c.expected[config];
+        if (e === undefined) continue;
+        const o = e.options;
+        const k = e.corpus;
+        run(
+          config,
+          () => load("sacrebleu").compute({ predictions, references, tokenize: o.tokenize, smooth_method: o.smooth_method, smooth_value: o.smooth_value, lowercase: o.lowercase, use_effective_order: o.effective_order }) as never,
+          { score: k.score, counts: k.counts, totals: k.totals, precisions: k.precisions, bp: k.bp, sys_len: k.sys_len, ref_len: k.ref_len },
+        );
+      }
+      for (const config of ["chrf", "chrfpp", "chrf-eps"]) {
+        const e = c.expected[config];
+        if (e === undefined) continue;
+        const o = e.options;
+        run(config, () => load("chrf").compute({ predictions, references, ...o }) as never, { score: e.corpus.score, char_order: o.char_order, word_order: o.word_order, beta: o.beta });
+      }
+      const t = c.expected.ter;
+      if (t !== undefined) {
+        const o = t.options;
+        run(
+          "ter",
+          () => load("ter").compute({ predictions, references, normalized: o.normalized, ignore_punct: o.no_punct, support_zh_ja_chars: o.asian_support, case_sensitive: o.case_sensitive }) as never,
+          { score: t.corpus.score, num_edits: t.corpus.num_edits_sum, ref_length: t.corpus.ref_length_sum },
+        );
+      }
+      for (const config of ["rouge", "rouge-stem"]) {
+        const e = c.expected[config];
+        if (e === undefined) continue;
+        const types = e.options.rouge_types as string[];
+        const args = { predictions, references, rouge_types: types, use_stemmer: e.options.use_stemmer as boolean };
+        const lists = load("rouge").compute({ ...args, use_aggregator: false });
+        const want: Record<string, number[]> = {};
+        for (const ty of types) want[ty] = (e.segments as Record<string, RougeTriple>[]).map((seg) => seg[ty]!.fmeasure);
+        problems.push(...sameDict(lists, want, `${c.id} ${config} lists`));
+        const means = load("rouge").compute(args);
+        for (const ty of types) if (!(Math.abs((means[ty] as number) - e.mean[ty].fmeasure) <= 1e-12)) problems.push(`${c.id} ${config} mean ${ty}`);
+        compared++;
+      }
+    }
+    console.log(`cases: ${compared} dictionaries compared, ${refused} refused as HF refuses them (uneven reference counts)`);
+    expect(problems.slice(0, 10)).toEqual([]);
+  });
 });
