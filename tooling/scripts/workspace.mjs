@@ -26,6 +26,7 @@ export const TIERS = {
   "@gramscore/metric-nist": 2,
   "@gramscore/metric-meteor": 2,
   "@gramscore/tokenizer-ja-mecab": 2,
+  "@gramscore/evaluate": 3,
   gramscore: 3,
 };
 

@@ -98,7 +98,7 @@ describe.sequential("consumer: the packed tarballs", () => {
       expect(JSON.stringify(installed), `${p.name} still says workspace:`).not.toContain("workspace:");
       problems.push(...budgetRow("install", p.name, treeBytes(dir)));
     }
-    for (const name of [...METRICS.map(packageOf), "gramscore"]) {
+    for (const name of [...METRICS.map(packageOf), "gramscore", "@gramscore/evaluate"]) {
       const brought = [...closure(project, name)];
       problems.push(...budgetRow("closure", name, brought.reduce((sum, dep) => sum + treeBytes(installedDir(project, dep)), 0)));
     }
