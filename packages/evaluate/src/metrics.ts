@@ -80,7 +80,7 @@ export function googleBleuModule(): EvaluationModule<"google_bleu"> {
       { name: "max_len", default: 4, type: { kind: "integer", min: 1 } },
     ],
     run(segments, o) {
-      const metric = createGoogleBleu({ tokenize: o.tokenizer as TokenizeOption, minLen: o.min_len as number, maxLen: o.max_len as number });
+      const metric = createGoogleBleu({ tokenize: o.tokenizer as TokenizeOption, minNgramOrder: o.min_len as number, maxNgramOrder: o.max_len as number });
       return { google_bleu: evaluate(metric, segments).corpus.score };
     },
   });
@@ -106,8 +106,8 @@ export function rougeModule(): EvaluationModule<"rouge"> {
       const types = [...new Set(o.rouge_types as string[])];
       const options: RougeOptions = { rougeTypes: types };
       // rouge-score ignores use_stemmer when a tokenizer is given.
-      if (o.tokenizer !== null) options.tokenizer = o.tokenizer as RougeOptions["tokenizer"];
-      else options.useStemmer = o.use_stemmer as boolean;
+      if (o.tokenizer !== null) options.tokenize = o.tokenizer as RougeOptions["tokenize"];
+      else options.stemmer = o.use_stemmer === true ? "porter" : "none";
       const metric = createRouge(options);
       const out: RougeOutput = {};
       if (o.use_aggregator) {
@@ -176,7 +176,7 @@ export function terModule(): EvaluationModule<"ter"> {
         normalized: o.normalized as boolean,
         noPunct: o.ignore_punct as boolean,
         asianSupport: o.support_zh_ja_chars as boolean,
-        caseSensitive: o.case_sensitive as boolean,
+        lowercase: !(o.case_sensitive as boolean),
       });
       const r = evaluate(metric, segments).corpus;
       return { score: r.score, num_edits: r.numEdits, ref_length: r.refLength };
