@@ -108,7 +108,27 @@ async function buildProgram(
  * An unknown `--<name>-<flag>` is usually the option of a metric that is not among those chosen
  * with -m (`--chrf-beta` with `-m bleu`): say so.
  */
+/** Flags that were renamed when every metric took one name per option (the new spelling). */
+const RENAMED_FLAGS: Readonly<Record<string, string>> = {
+  "ter-case-sensitive": "--no-ter-lowercase",
+  "case-sensitive": "--no-lowercase",
+  "use-stemmer": "--stemmer porter",
+  "rouge-use-stemmer": "--rouge-stemmer porter",
+  "rouge-tokenizer": "--rouge-tokenize",
+  "rouge-rouge-tokenizer": "--rouge-tokenize",
+  "nist-n": "--nist-max-ngram-order",
+  "gleu-min-len": "--gleu-min-ngram-order",
+  "gleu-max-len": "--gleu-max-ngram-order",
+  "min-len": "--min-ngram-order",
+  "max-len": "--max-ngram-order",
+};
+
 function metricFlagHint(message: string, pre: Prescan, config: CliConfig): string {
+  const renamed = /unknown option '--([a-z0-9-]+)'/.exec(message);
+  const to = renamed === null ? undefined : RENAMED_FLAGS[renamed[1]!];
+  if (to !== undefined) {
+    return `${message.trimEnd()}\nThe flag is now ${to} (one name per option in every metric); \`gramscore sacrebleu\` takes sacrebleu's own flags.\n`;
+  }
   const m = /unknown option '--([a-z0-9]+(?:-[a-z0-9]+)*?)-([a-z0-9-]+)'/.exec(message);
   if (m === null || !["score", "stats", "explain"].includes(pre.command ?? "")) return message;
   const chosen = pre.metrics.length > 0 ? pre.metrics : (config.metrics ?? []);

@@ -92,7 +92,7 @@ describe.concurrent("gramscore with gleu, google_bleu and nist", () => {
     expect(minNgramOrder.code).toBe(2);
     expect(minNgramOrder.stderr).toMatch(/minNgramOrder must be an integer from 1 to 255/);
     expect(n.code).toBe(2);
-    expect(n.stderr).toMatch(/option n must be an integer/);
+    expect(n.stderr).toMatch(/option maxNgramOrder must be an integer/);
     expect(tok.code).toBe(2);
     expect(tok.stderr).toMatch(/no-such-tokenizer/);
     expect(short.code).not.toBe(0);

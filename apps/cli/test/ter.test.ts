@@ -42,14 +42,14 @@ describe.concurrent("gramscore with ter", () => {
     expect(t.signature).toBe("nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:gramscore-0.1.0");
   });
 
-  it("sacrebleu's flags --ter-case-sensitive, --ter-normalized, --ter-no-punct, --ter-asian-support", async () => {
+  it("--no-ter-lowercase (sacrebleu's --ter-case-sensitive), --ter-normalized, --ter-no-punct, --ter-asian-support", async () => {
     const cases: [string[], TerOptions, string][] = [
       [[], {}, "case:lc|tok:tercom|norm:no|punct:yes|asian:no"],
-      [["--ter-case-sensitive"], { lowercase: false }, "case:mixed|tok:tercom|norm:no|punct:yes|asian:no"],
+      [["--no-ter-lowercase"], { lowercase: false }, "case:mixed|tok:tercom|norm:no|punct:yes|asian:no"],
       [["--ter-normalized"], { normalized: true }, "case:lc|tok:tercom|norm:yes|punct:yes|asian:no"],
       [["--ter-no-punct"], { noPunct: true }, "case:lc|tok:tercom|norm:no|punct:no|asian:no"],
       [
-        ["--ter-normalized", "--ter-asian-support", "--ter-no-punct", "--ter-case-sensitive"],
+        ["--ter-normalized", "--ter-asian-support", "--ter-no-punct", "--no-ter-lowercase"],
         { normalized: true, asianSupport: true, noPunct: true, lowercase: false },
         "case:mixed|tok:tercom|norm:yes|punct:no|asian:yes",
       ],
@@ -62,6 +62,9 @@ describe.concurrent("gramscore with ter", () => {
       expect(t.signature).toBe(`nrefs:1|${sig}|version:gramscore-0.1.0`);
       expect(t.systems[0]!.corpus.score).toBe(ter(lines("sysA.txt"), [lines("refA.txt")], options).score);
     }
+    const old = await cli(["score", "-m", "ter", "--ter-case-sensitive", join(data, "refA.txt")], { stdin: sysA() });
+    expect(old.code).toBe(2);
+    expect(old.stderr).toContain("The flag is now --no-ter-lowercase");
   });
 
   it("--ter-normalized tokenizes references twice as sacrebleu does; --ter-tokenize-refs-once does not", async () => {
