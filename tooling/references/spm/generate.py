@@ -21,9 +21,9 @@ import gzip
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
-import tempfile
 
 import sentencepiece
 
@@ -41,6 +41,8 @@ MODELS = {
         "--user_defined_symbols=<sep>,@@,ing▁", "--split_digits=true",
     ],
     "bpe-bytes-nfkc_cf": ["--model_type=bpe", "--vocab_size=3000", "--character_coverage=0.98", "--normalization_rule_name=nfkc_cf", "--byte_fallback=true"],
+    "char-identity": ["--model_type=char", "--character_coverage=0.98", "--normalization_rule_name=identity", "--vocab_size=2000", "--hard_vocab_limit=false"],
+    "word-nmt_nfkc": ["--model_type=word", "--vocab_size=4000", "--character_coverage=0.98", "--normalization_rule_name=nmt_nfkc", "--hard_vocab_limit=false"],
 }
 
 
@@ -93,7 +95,12 @@ def main():
     os.makedirs(os.path.join(HERE, "models"), exist_ok=True)
     version = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "sentencepiece"], capture_output=True, text=True).stdout
     oracle = {"meta": {"tool": "spm_encode --output_format=piece", "sentencepiece": version, "python_binding": sentencepiece.__version__}, "models": {}, "data": {}}
-    with tempfile.TemporaryDirectory() as tmp:
+    # spm_train records its input and output paths in the model: a fixed folder makes the files the
+    # same on every run.
+    tmp = "/tmp/gramscore-spm-reference"
+    shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(tmp)
+    try:
         train = training_text(tmp)
         for name, flags in MODELS.items():
             prefix = os.path.join(tmp, name)
@@ -128,6 +135,8 @@ def main():
                 entry[name] = {"texts": len(lines), "via_binding": binding, "sha256": hashlib.sha256(blob).hexdigest()}
                 print(data, name, entry[name], flush=True)
             oracle["data"][data] = entry
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     with open(os.path.join(HERE, "oracle.json"), "w", encoding="utf-8") as f:
         json.dump(oracle, f, indent=1, ensure_ascii=False)
         f.write("\n")
