@@ -17,6 +17,8 @@ export const TIERS = {
   "@gramscore/tokenizer-treebank": 1,
   "@gramscore/wordnet": 1,
   "@gramscore/dict-ipadic": 1,
+  "@gramscore/tokenizer-sentencepiece": 1,
+  "@gramscore/tokenizer-intl-words": 1,
   "@gramscore/metric-bleu": 2,
   "@gramscore/metric-rouge": 2,
   "@gramscore/metric-chrf": 2,

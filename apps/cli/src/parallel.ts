@@ -25,6 +25,8 @@ export interface WorkerStart {
   readonly plugins: readonly string[];
   /** Metric names whose packages are imported ahead (names that do not resolve are left to the main thread to report). */
   readonly preload: readonly string[];
+  /** `--spm-model`, resolved, as in the main thread. */
+  readonly spmModel?: string;
 }
 
 /** The run's metrics: the first message a worker receives. */
@@ -214,6 +216,8 @@ export interface ParallelOptions extends ScoreOptions {
   cwd: string;
   /** Plugins the workers load, as the main thread did. */
   plugins: readonly string[];
+  /** `--spm-model`, resolved, as in the main thread. */
+  spmModel?: string;
   /** Node options of the worker threads (default: this thread's `process.execArgv`). */
   execArgv?: readonly string[];
   /**
@@ -247,7 +251,8 @@ export async function scoreParallel(prepared: readonly PreparedMetric[], units: 
     else {
       await given?.close();
       const preload = prepared.map((m) => m.name);
-      pool = await WorkerPool.start(options.jobs, { cwd: options.cwd, plugins: options.plugins, preload }, options.execArgv);
+      const start = { cwd: options.cwd, plugins: options.plugins, preload, ...(options.spmModel === undefined ? {} : { spmModel: options.spmModel }) };
+      pool = await WorkerPool.start(options.jobs, start, options.execArgv);
     }
     const collect = options.collect;
     pool.setup({ metrics: prepared.map((m) => ({ name: m.name, options: m.options })), segments, ...(collect === undefined ? {} : { collect }) });

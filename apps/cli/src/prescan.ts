@@ -18,6 +18,8 @@ export interface Prescan {
   help: boolean;
   /** `-j` / `--jobs` value when it is a whole number (the parser checks it again). */
   jobs: number | undefined;
+  /** `--spm-model` value: the SentencePiece model of flores101, flores200 and spBLEU-1K. */
+  spmModel: string | undefined;
 }
 
 /** Splits a comma-separated list, dropping empty items. */
@@ -43,6 +45,7 @@ export function prescan(argv: readonly string[]): Prescan {
     tokenizer: undefined,
     help: false,
     jobs: undefined,
+    spmModel: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -56,6 +59,7 @@ export function prescan(argv: readonly string[]): Prescan {
       if (v !== undefined) out.plugins.push(v);
     } else if (name === "--config") out.config = value();
     else if (name === "--no-config") out.noConfig = true;
+    else if (name === "--spm-model") out.spmModel = value();
     else if (name === "--debug") out.debug = true;
     else if (name === "-h" || name === "--help") out.help = true;
     else if (name === "-m" || name === "--metrics" || name === "--metric") {

@@ -6,6 +6,7 @@ import { emptyConfig, loadConfig, type CliConfig } from "./config.js";
 import { COMMANDS } from "./commands/index.js";
 import { collect, type CommandModule, type Context } from "./commands/kit.js";
 import { availableParallelism } from "node:os";
+import { resolve as resolvePath } from "node:path";
 import { MAX_JOBS, jobsMinBytes, usefulJobs } from "./constants.js";
 import { EXIT, describeForDebug, exitCodeOf } from "./errors.js";
 import { processIO, useColor, type CliIO } from "./io.js";
@@ -63,6 +64,7 @@ async function buildProgram(
     .option("--plugin <name|path>", "load a plugin package or module (repeatable)", collect)
     .option("--config <file>", "read settings from this file (default: ./gramscore.config.json or package.json \"gramscore\")")
     .option("--no-config", "ignore config files")
+    .option("--spm-model <path>", "SentencePiece model of the flores101, flores200 and spBLEU-1K tokenizers (default: sacrebleu's file in $SACREBLEU/models/ or ~/.sacrebleu/models/)")
     .option("--no-color", "no colours (also NO_COLOR=1)")
     .option("--debug", "print stack traces of errors")
     .exitOverride()
@@ -187,6 +189,8 @@ export async function run(argv: readonly string[], io: Partial<CliIO> = {}): Pro
   const fullIO = withDefaults(io);
   const profile = startProfile(fullIO.env);
   const pre = prescan(argv);
+  if (pre.spmModel !== undefined) pre.spmModel = resolvePath(fullIO.cwd, pre.spmModel);
+  const spm = pre.spmModel === undefined ? {} : { spmModel: pre.spmModel };
   let warmPool: Promise<WorkerPool> | undefined;
   let context: Context | undefined;
   try {
@@ -208,10 +212,10 @@ export async function run(argv: readonly string[], io: Partial<CliIO> = {}): Pro
     ) {
       // --jobs: the workers load plugins and metric packages while this thread sets up the rest.
       const preload = pre.metrics.length > 0 ? pre.metrics : (config.metrics ?? []);
-      warmPool = WorkerPool.start(usefulJobs(pre.jobs, availableParallelism()), { cwd: fullIO.cwd, plugins, preload });
+      warmPool = WorkerPool.start(usefulJobs(pre.jobs, availableParallelism()), { cwd: fullIO.cwd, plugins, preload, ...spm });
       warmPool.catch(() => {});
     }
-    const { registry } = await createCliRegistry({ cwd: fullIO.cwd, plugins });
+    const { registry } = await createCliRegistry({ cwd: fullIO.cwd, plugins, ...spm });
     const built = await buildProgram(fullIO, registry, config, pre, warmPool);
     context = built.context;
     try {

@@ -32,16 +32,30 @@ function builtin(name: string, load: () => Promise<unknown>): LazyPlugin {
   return { name, load, optional: true, kinds: [kind], provides };
 }
 
+/** Options of {@link builtinPlugins}. */
+export interface BuiltinOptions {
+  /**
+   * The model file of sacrebleu's SentencePiece tokenizers (`--spm-model`), an absolute path;
+   * default: sacrebleu's folder (`$SACREBLEU/models/`).
+   */
+  spmModel?: string;
+}
+
 /**
  * The plugins of the installed @gramscore packages, each imported only when one of its names is
  * needed. A package that is missing or exports no plugin yet is skipped.
  */
-export function builtinPlugins(): LazyPlugin[] {
+export function builtinPlugins(options: BuiltinOptions = {}): LazyPlugin[] {
   return [
     builtin("@gramscore/tokenizer-whitespace", () => import("@gramscore/tokenizer-whitespace")),
     builtin("@gramscore/tokenizer-punctuation", () => import("@gramscore/tokenizer-punctuation")),
     builtin("@gramscore/tokenizer-sacrebleu", () => import("@gramscore/tokenizer-sacrebleu")),
     builtin("@gramscore/tokenizer-subword", () => import("@gramscore/tokenizer-subword")),
+    builtin("@gramscore/tokenizer-sentencepiece", async () => {
+      const module = await import("@gramscore/tokenizer-sentencepiece");
+      return options.spmModel === undefined ? module : { default: module.sentencepiecePlugin({ model: options.spmModel }) };
+    }),
+    builtin("@gramscore/tokenizer-intl-words", () => import("@gramscore/tokenizer-intl-words")),
     builtin("@gramscore/metric-bleu", () => import("@gramscore/metric-bleu")),
     builtin("@gramscore/metric-rouge", () => import("@gramscore/metric-rouge")),
     builtin("@gramscore/metric-chrf", () => import("@gramscore/metric-chrf")),
@@ -116,8 +130,10 @@ export interface CliRegistryOptions {
   cwd: string;
   /** Plugins to load now (config file first, then `--plugin`s). */
   plugins: readonly string[];
-  /** The built-in plugins; default {@link builtinPlugins}. */
+  /** The built-in plugins; default {@link builtinPlugins} with `spmModel`. */
   builtins?: readonly LazyPlugin[];
+  /** `--spm-model`, resolved against `cwd`. */
+  spmModel?: string;
 }
 
 /**
@@ -127,7 +143,8 @@ export interface CliRegistryOptions {
  */
 export async function createCliRegistry(options: CliRegistryOptions): Promise<{ registry: Registry; loaded: LoadedPlugin[] }> {
   const registry = createRegistry({ hint: cliHint });
-  for (const lazy of options.builtins ?? builtinPlugins()) registry.useLazy(lazy);
+  const builtins = options.builtins ?? builtinPlugins(options.spmModel === undefined ? {} : { spmModel: options.spmModel });
+  for (const lazy of builtins) registry.useLazy(lazy);
   const unique = [...new Set(options.plugins)];
   const loaded = await usePlugins(registry, unique, { cwd: options.cwd, paths: [cliDir()] });
   return { registry, loaded };

@@ -15,7 +15,7 @@ const start = workerData as WorkerStart;
 const port = parentPort!;
 
 const registry = (async () => {
-  const { registry } = await createCliRegistry({ cwd: start.cwd, plugins: start.plugins });
+  const { registry } = await createCliRegistry({ cwd: start.cwd, plugins: start.plugins, ...(start.spmModel === undefined ? {} : { spmModel: start.spmModel }) });
   for (const name of start.preload) {
     try {
       await registry.ensure("metric", name);

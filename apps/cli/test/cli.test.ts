@@ -434,6 +434,8 @@ describe.concurrent("gramscore tokenize and list", () => {
       "tokenizer-punctuation",
       "tokenizer-sacrebleu",
       "tokenizer-subword",
+      "tokenizer-sentencepiece",
+      "tokenizer-intl-words",
       "metric-bleu",
       "metric-rouge",
       "metric-chrf",

@@ -36,6 +36,7 @@ export type {
   StatsRows,
   Tokenizer,
   TokenizerDescriptor,
+  TokenizerNeeds,
   TokenizerMap,
   TokenizerOrigin,
 } from "./types.js";

@@ -201,7 +201,28 @@ export interface TokenizerDescriptor<N extends string = string, O = unknown> {
   readonly aliases?: readonly string[];
   /** The options `create` accepts, for generic front ends. */
   readonly options?: readonly OptionSpec[];
+  /**
+   * What the tokenizer needs besides its own package (a model file the user supplies, a data
+   * package), checked when called: `gramscore list` shows it, with whether it is found.
+   */
+  readonly needs?: () => TokenizerNeeds;
   create(options?: O): Tokenizer;
+}
+
+/** See {@link TokenizerDescriptor.needs}. */
+export interface TokenizerNeeds {
+  /** `model-file`: a file the user supplies (never downloaded); `data-package`: an npm package holding data. */
+  readonly kind: "model-file" | "data-package";
+  /** The file name or package name. */
+  readonly name: string;
+  /** Whether it is there now. */
+  readonly found: boolean;
+  /** Where it is looked for (a path), or where it was found. */
+  readonly location?: string;
+  /** Where to get it (a URL or an install command). */
+  readonly source?: string;
+  /** SHA-256 of the file found, so that two users can tell whether they used the same one. */
+  readonly sha256?: string;
 }
 
 /** Describes how to create a metric; what plugins register. */

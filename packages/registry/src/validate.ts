@@ -69,6 +69,10 @@ function checkDescriptor(raw: unknown, kind: Kind, where: string): void {
     }
   }
   checkOptions(d.options, `${where} "${d.name}"`);
+  const needs = (d as { needs?: unknown }).needs;
+  if (needs !== undefined && typeof needs !== "function") {
+    throw invalid(`${where} "${d.name}"`, `needs must be a function returning what the tokenizer needs, but got ${describeValue(needs)}.`);
+  }
 }
 
 /**

@@ -22,6 +22,8 @@ declare module "@gramscore/core" {
 export const jaMecabTokenizer = /* @__PURE__ */ defineTokenizer({
   name: "ja-mecab",
   description: "sacrebleu's ja-mecab: MeCab 0.996 -Owakati with IPADIC 2.7.0-20070801",
+  // A dependency of this package, so it is there whenever the tokenizer is.
+  needs: () => ({ kind: "data-package", name: "@gramscore/dict-ipadic", found: true, source: "npm install @gramscore/dict-ipadic" }),
   create: (): Tokenizer => createJaMecab(),
 });
 

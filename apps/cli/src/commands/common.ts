@@ -274,6 +274,7 @@ export async function scoreFromInput(
         jobs,
         cwd: ctx.io.cwd,
         plugins: [...ctx.config.plugins, ...ctx.pre.plugins],
+        ...(ctx.pre.spmModel === undefined ? {} : { spmModel: ctx.pre.spmModel }),
         segments: flags.segments === true,
         onProgress: (n) => progress.update(n),
         ...(stream ?? {}),

@@ -1,6 +1,6 @@
 /** `gramscore list`: the installed and loaded tokenizers, metrics and plugins. */
 import { Option, type Command } from "commander";
-import type { OptionSpec } from "@gramscore/core";
+import type { OptionSpec, TokenizerNeeds } from "@gramscore/core";
 import { colors, useColor } from "../io.js";
 import { writeStdout } from "../output.js";
 import { VERSION } from "../version.js";
@@ -14,6 +14,22 @@ function optionLine(spec: OptionSpec): string {
     spec.default !== undefined ? `default: ${Array.isArray(spec.default) ? spec.default.join(",") : String(spec.default)}` : undefined,
   ].filter((x) => x !== undefined);
   return `--${spec.flag}${arg}  ${spec.description}${extra.length > 0 ? ` (${extra.join("; ")})` : ""}`;
+}
+
+/** What a tokenizer needs (a model file, a data package), or the error raised while checking. */
+function needsOf(needs: () => TokenizerNeeds): TokenizerNeeds | { error: string } {
+  try {
+    return needs();
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function needsLine(n: TokenizerNeeds | { error: string }, c: ReturnType<typeof colors>): string {
+  if ("error" in n) return c.dim(`needs: cannot tell (${n.error})`);
+  const what = n.kind === "model-file" ? `model file ${n.name}` : `data package ${n.name}`;
+  if (n.found) return `needs ${what}: found${n.location !== undefined ? ` at ${n.location}` : ""}${n.sha256 !== undefined ? ` (sha256 ${n.sha256})` : ""}`;
+  return `needs ${what}: ${c.yellow("not found")}${n.location !== undefined ? ` at ${n.location}` : ""}${n.source !== undefined ? `; get it from ${n.source}` : ""}`;
 }
 
 /** `gramscore list`. */
@@ -31,6 +47,7 @@ async function action(ctx: Context, flags: { format?: "text" | "table" | "json" 
       plugin: e.plugin,
       builtin: e.lazy,
       options: e.descriptor.options ?? [],
+      ...("needs" in e.descriptor && typeof e.descriptor.needs === "function" ? { needs: needsOf(e.descriptor.needs) } : {}),
     });
     const doc = {
       gramscore: VERSION,
@@ -51,6 +68,7 @@ async function action(ctx: Context, flags: { format?: "text" | "table" | "json" 
       const aliases = e.descriptor.aliases !== undefined && e.descriptor.aliases.length > 0 ? c.dim(` (${e.descriptor.aliases.join(", ")})`) : "";
       out.push(`  ${c.cyan(e.name)}${aliases}  ${e.descriptor.description ?? ""}  ${c.dim(`[${e.plugin}]`)}`);
       for (const spec of e.descriptor.options ?? []) out.push(`      ${optionLine(spec)}`);
+      if ("needs" in e.descriptor && typeof e.descriptor.needs === "function") out.push(`      ${needsLine(needsOf(e.descriptor.needs), c)}`);
     }
     out.push("");
   };
