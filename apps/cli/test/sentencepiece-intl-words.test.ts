@@ -47,7 +47,7 @@ describe.concurrent("sacrebleu's SentencePiece tokenizers in the CLI", () => {
     const r = await cli(["score", "-m", "bleu", "--tokenize", "flores200", "-f", "json", "-i", hyp, "-r", ref], { env: { SACREBLEU: join(dir, "sb") } });
     expect(r.stderr).toBe("");
     const report = JSON.parse(r.stdout) as JsonReport;
-    expect(report.metrics[0]!.signature).toBe("nrefs:1|case:mixed|eff:no|tok:flores200|smooth:exp|version:0.1.0");
+    expect(report.metrics[0]!.signature).toBe("nrefs:1|case:mixed|eff:no|tok:flores200|smooth:exp|version:gramscore-0.1.0");
     expect(report.metrics[0]!.systems[0]!.text).toBe(expected);
   });
 
@@ -102,7 +102,7 @@ describe.concurrent("intl-words in the CLI", () => {
 
   it("BLEU, ROUGE and METEOR take it by name, signed with the ICU version", async () => {
     const { hyp, ref } = files();
-    const r = await cli(["score", "-m", "bleu,rouge,meteor", "--tokenize", "intl-words", "--rouge-tokenizer", "intl-words", "-f", "json", "-i", hyp, "-r", ref]);
+    const r = await cli(["score", "-m", "bleu,rouge,meteor", "--tokenize", "intl-words", "-f", "json", "-i", hyp, "-r", ref]);
     expect(r.stderr).toBe("");
     const report = JSON.parse(r.stdout) as JsonReport;
     for (const m of report.metrics) expect(m.signature).toContain(`tok:intl-words-icu${icu}|`);
