@@ -37,7 +37,7 @@ describe("ROUGE pairwise", () => {
         for (const type of metric.types) {
           for (const part of ["p", "r", "f"] as const) {
             const key = part === "p" ? "precision" : part === "r" ? "recall" : "fmeasure";
-            expectCells(metric.pairwise(hyps, refs, { field: `${type}.${part}` }), hyps, refs, (h, r) => sentenceRouge(h, [r], o)[type]![key]);
+            expectCells(metric.pairwise(hyps, refs, { field: `${type}.${part}` }), hyps, refs, (h, r) => sentenceRouge(h, [r], o)[type as `rouge${string}`]![key]);
           }
         }
       }),
@@ -82,7 +82,7 @@ describe.skipIf(!hasShared)("ROUGE pairwise on WMT sentences across segments", (
     const o: RougeOptions = { rougeTypes: ["rouge1", "rouge2", "rougeL"], stemmer: "porter" };
     const metric = createRouge(o);
     for (const type of metric.types) {
-      expectCells(metric.pairwise(hyps, refs, { field: `${type}.f` }), hyps, refs, (h, r) => sentenceRouge(h, [r], o)[type]!.fmeasure);
+      expectCells(metric.pairwise(hyps, refs, { field: `${type}.f` }), hyps, refs, (h, r) => sentenceRouge(h, [r], o)[type as `rouge${string}`]!.fmeasure);
     }
   });
 });

@@ -1,5 +1,20 @@
-import { ErrorCode, GramscoreError, describeValue, toTokenizer, type Tokenizer, type TokenizerLike } from "@gramscore/core";
-import { fnv1a32 } from "./hash.js";
+import { ErrorCode, GramscoreError, describeValue } from "./errors.js";
+import { toTokenizer, type TokenizerLike } from "./define.js";
+import type { Tokenizer } from "./types.js";
+
+/**
+ * FNV-1a (32 bit) over the UTF-8 bytes of `text`, as 8 lowercase hex digits. Used to name word lists
+ * in signatures; any language can recompute it.
+ */
+export function fnv1a32(text: string): string {
+  let h = 0x811c9dc5;
+  const bytes = new TextEncoder().encode(text);
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i]!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
 
 /**
  * A list of words: any iterable of strings (array, Set), or one string holding one word per line
