@@ -76,9 +76,9 @@ export function wordSetId(words: ReadonlySet<string>): string {
  * Wraps any tokenizer so that its output loses every token in `words` (compared as the tokenizer
  * returns them, so after its lowercasing and stemming). The signature gains `+stop[<count>#<hash>]`.
  * ```ts
- * const t = withStopwords(createPunctuationTokenizer(), ["the", "a"]);
- * t.tokenize("The cat, a hat."); // ["cat", "hat"]
- * t.signature; // "punctuation+stop[2#...]"
+ * const t = withStopwords((s) => s.toLowerCase().split(" "), ["the", "a"]);
+ * t.tokenize("The cat a hat"); // ["cat", "hat"]
+ * t.signature; // "custom+stop[2#929493b1]"
  * ```
  * @throws GramscoreError `INVALID_TYPE` for something that is not a tokenizer, `INVALID_OPTION` for a bad list.
  */
