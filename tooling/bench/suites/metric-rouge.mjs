@@ -34,10 +34,10 @@ export default async function suite() {
   const summeval = dataset("sum_summeval");
   const cnndmBytes = bytesOf(cnndm);
   const summevalBytes = bytesOf(summeval);
-  const r155 = { mode: "rouge155", rougeTypes: ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeW", "rougeS", "rougeSU"], useStemmer: true };
+  const r155 = { mode: "rouge155", rougeTypes: ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeW", "rougeS", "rougeSU"], stemmer: "porter" };
   const wmt17 = dataset("mt_wmt17_newstest2017_en-de");
   const wmt17Bytes = bytesOf(wmt17);
-  const rouge12L = { rougeTypes: ["rouge1", "rouge2", "rougeL"], useStemmer: true };
+  const rouge12L = { rougeTypes: ["rouge1", "rouge2", "rougeL"], stemmer: "porter" };
   return [
     {
       // The published reference speeds are for segments of about 25 words with one reference:
@@ -102,7 +102,7 @@ export default async function suite() {
       bytes: cnndmBytes,
       versus: "rouge-score-cnndm-lsum-stem",
       times: 20,
-      fn: run(cnndm, { rougeTypes: ["rougeLsum"], useStemmer: true }),
+      fn: run(cnndm, { rougeTypes: ["rougeLsum"], stemmer: "porter" }),
     },
     {
       name: "rouge: rouge1+2+L+Lsum (HF default), one pass",
@@ -117,7 +117,7 @@ export default async function suite() {
       input: "sum_summeval (11 refs)",
       items: summeval.length,
       bytes: summevalBytes,
-      fn: run(summeval, { useStemmer: true }),
+      fn: run(summeval, { stemmer: "porter" }),
     },
     {
       name: "rouge155: R1-4 L W1.2 S4 SU4 -m -f A, one pass",
