@@ -31,8 +31,6 @@ export type {
 } from "./explain.js";
 export type { TypeKind } from "./options.js";
 export { DEFAULT_SEED, DEFAULT_TYPES, MULTI_REF_POLICIES } from "./options.js";
-export { SeededRandom } from "./random.js";
-export { percentile } from "./bootstrap.js";
 export { round5 } from "./numbers.js";
 export { ROUGE155_OPTIONS, ROUGE_OPTIONS, plugin, rouge155Metric, rougeMetric } from "./plugin.js";
 export { VERSION } from "./version.js";
