@@ -73,7 +73,7 @@ export class RougeEngine {
   readonly #tables: boolean;
   /** True when a type is rougeL (rouge-score) scored from tables. */
   readonly #hasLcs: boolean;
-  /** True when the types are only ROUGE-1, ROUGE-2 and rougeL (see {@link #onePass}). */
+  /** True when the types are only ROUGE-1, ROUGE-2 and rougeL (see `TableLcs.onePass` in rouge-l.ts). */
   readonly #fusable: boolean;
   /** The count arrays every part of a segment's computation shares. */
   readonly #scratch = new Scratch();
