@@ -2,7 +2,8 @@
 // Fails when a package depends on (or imports) a package of its own tier or above, declares an internal
 // package as a peer, uses something other than "workspace:^" for an internal runtime dependency, imports
 // a package it does not declare, lists a runtime dependency it never imports, or lists one that the
-// build bundles into dist/ (then it belongs in devDependencies: installing it again is dead weight).
+// build bundles into dist/ (then it belongs in devDependencies: installing it again is dead weight),
+// or has a cycle of imports between its own source files.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join, relative, resolve } from "node:path";
@@ -73,6 +74,57 @@ export function checkUsage(where, manifest, srcFiles, distFiles) {
   return problems;
 }
 
+/** Relative imports (static, dynamic, type-only, re-exports) of a source file: `./x.js` and `../y.js`. */
+const RELATIVE_IMPORT_RE = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
+
+/**
+ * Cycles of imports between the source files of one package (type-only imports count: a cycle of them
+ * still ties the files into one unit). Returns each cycle once, as the files relative to `root`
+ * joined by " → ", starting and ending with the same file; empty when the imports form no cycle.
+ * `./x.js` resolves to `x.ts` (or `x.js`, `x/index.ts`) as TypeScript's NodeNext resolution does.
+ */
+export function findImportCycles(files, root = process.cwd()) {
+  const known = new Set(files);
+  const resolveImport = (from, spec) => {
+    const base = resolve(from, "..", spec);
+    const stem = base.replace(/\.(m?js)$/, "");
+    for (const candidate of [`${stem}.ts`, `${stem}.mts`, base, join(base, "index.ts")]) if (known.has(candidate)) return candidate;
+    return undefined;
+  };
+  const edges = new Map();
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
+    const targets = [];
+    for (const m of text.matchAll(RELATIVE_IMPORT_RE)) {
+      const target = resolveImport(file, m[1]);
+      if (target !== undefined && !targets.includes(target)) targets.push(target);
+    }
+    edges.set(file, targets);
+  }
+  const cycles = [];
+  const seen = new Set();
+  const state = new Map(); // 1: on the current path, 2: done
+  const path = [];
+  const visit = (file) => {
+    state.set(file, 1);
+    path.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 1) {
+        const cycle = [...path.slice(path.indexOf(next)), next].map((f) => relative(root, f));
+        const key = [...cycle.slice(0, -1)].sort().join("|");
+        if (!seen.has(key)) {
+          seen.add(key);
+          cycles.push(cycle.join(" → "));
+        }
+      } else if (state.get(next) === undefined) visit(next);
+    }
+    path.pop();
+    state.set(file, 2);
+  };
+  for (const file of [...files].sort()) if (state.get(file) === undefined) visit(file);
+  return cycles;
+}
+
 function sourceFiles(dir) {
   const out = [];
   let entries;
@@ -88,6 +140,9 @@ function sourceFiles(dir) {
   }
   return out;
 }
+
+/** Packages whose source files must not import each other in a cycle (checked by {@link findImportCycles}). */
+export const ACYCLIC = new Set(["@gramscore/metric-rouge"]);
 
 /**
  * Checks `packages` ([{ dir, manifest }]) against the tier table. Returns a list of problems (empty
@@ -144,7 +199,13 @@ export function checkDependencies(packages, tiers = TIERS, root = process.cwd())
     }
     const dist = join(dir, "dist");
     const distFiles = existsSync(dist) ? sourceFiles(dist).filter((f) => !f.endsWith(".d.ts")) : null;
-    if (existsSync(join(dir, "src"))) problems.push(...checkUsage(where, manifest, sourceFiles(join(dir, "src")), distFiles));
+    if (existsSync(join(dir, "src"))) {
+      const src = sourceFiles(join(dir, "src"));
+      problems.push(...checkUsage(where, manifest, src, distFiles));
+      if (ACYCLIC.has(name)) {
+        for (const cycle of findImportCycles(src, root)) problems.push(`${name}: its source files import each other in a cycle: ${cycle}`);
+      }
+    }
   }
   return problems;
 }
@@ -156,5 +217,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error(`Dependency check failed (${problems.length}):\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
-  console.log("Dependency check: every package depends only on lower tiers, and declares exactly what it uses.");
+  console.log("Dependency check: every package depends only on lower tiers, declares exactly what it uses, and (where checked) has no import cycle.");
 }

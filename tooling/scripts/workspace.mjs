@@ -8,6 +8,7 @@ export const TIERS = {
   "@gramscore/ngram": 1,
   "@gramscore/tokenizer-whitespace": 1,
   "@gramscore/tokenizer-punctuation": 1,
+  "@gramscore/stemmer-porter": 1,
   "@gramscore/tokenizer-sacrebleu": 1,
   "@gramscore/tokenizer-subword": 1,
   "@gramscore/registry": 1,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../conformance/data.js";
-import { checkDependencies, checkUsage } from "../scripts/check-deps.mjs";
+import { checkDependencies, checkUsage, findImportCycles } from "../scripts/check-deps.mjs";
 import { LICENSES, REPOSITORY, TIERS, publicPackages, workspacePackages } from "../scripts/workspace.mjs";
 
 type Pkg = { dir: string; manifest: Record<string, any> };
@@ -165,6 +165,27 @@ describe("what the READMEs say about the packages", () => {
         .map((d) => d.replace("@gramscore/", ""))
         .sort();
       expect(drawn, `${short}'s arrow in the README diagram`).toEqual(deps);
+    }
+  });
+});
+
+describe("import cycles (check-deps findImportCycles)", () => {
+  it("finds a cycle through type-only imports and re-exports, once, and nothing in a tree", () => {
+    const dir = mkdtempSync(join(tmpdir(), "gramscore-cycles-"));
+    try {
+      const file = (name: string, text: string) => {
+        writeFileSync(join(dir, name), text);
+        return join(dir, name);
+      };
+      const a = file("a.ts", 'import { b } from "./b.js";\nexport const a = b;\n');
+      const b = file("b.ts", 'import type { C } from "./c.js";\nexport const b = 1 as unknown as C;\n');
+      const c = file("c.ts", 'export * from "./a.js";\nexport type C = number;\n');
+      const d = file("d.ts", 'import { a } from "./a.js";\nimport "node:fs";\nexport const d = a;\n');
+      const cycles: string[] = findImportCycles([d, c, b, a], dir);
+      expect(cycles).toEqual(["a.ts → b.ts → c.ts → a.ts"]);
+      expect(findImportCycles([a, b, file("c.ts", "export type C = number;\n"), d], dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -22,6 +22,8 @@ export { exp, log, pow } from "./libm.js";
 export { glibcExp } from "./libm-glibc.js";
 export { assertText, findLoneSurrogate } from "./text.js";
 export { BoundedCache } from "./cache.js";
+export { fnv1a32, parseWordList, toWordSet, withStopwords, wordSetId } from "./wordlist.js";
+export type { WordList } from "./wordlist.js";
 export type {
   FormatOptions,
   Metric,

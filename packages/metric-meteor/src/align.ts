@@ -5,7 +5,7 @@
  * words keep their positions, so "unmatched" is a flag instead of NLTK's popped lists.
  */
 import { pow } from "@gramscore/core";
-import { porterStem } from "@gramscore/tokenizer-punctuation";
+import { porterStem } from "@gramscore/stemmer-porter";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import type { SynonymProvider } from "./options.js";
 

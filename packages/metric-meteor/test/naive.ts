@@ -3,7 +3,7 @@
  * lists, with a synonym function: the reference the fast aligner is checked against.
  */
 import { pow } from "@gramscore/core";
-import { porterStem } from "@gramscore/tokenizer-punctuation";
+import { porterStem } from "@gramscore/stemmer-porter";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 
 type Enum = [number, string][];

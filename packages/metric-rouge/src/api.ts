@@ -1,5 +1,5 @@
 import { ErrorCode, GramscoreError, describeValue, evaluate, toSegments } from "@gramscore/core";
-import { bootstrap as resample, canonicalRows } from "./bootstrap.js";
+import { canonicalRows, percentileBootstrap as resample } from "@gramscore/significance";
 import { createRouge } from "./metric.js";
 import { DEFAULT_SEED } from "./options.js";
 import type { RougeOptions, RougeResult, RougeScore, RougeTypeResult } from "./types.js";

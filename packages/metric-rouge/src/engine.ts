@@ -1,40 +1,27 @@
+/**
+ * ROUGE's engine: texts to token ids (with the word and reference caches), then per segment the hits
+ * and counts of every type and reference, computed by the parts named for what they compute
+ * (rouge-n.ts, rouge-l.ts, summary-lcs.ts, rouge-w.ts, skip-bigram.ts) and combined into the
+ * statistics row by combine.ts.
+ */
 import { BoundedCache, ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
-import {
-  NgramTable,
-  countSkipBigrams,
-  lcsLengthDense,
-  lcsLengthMasked,
-  lcsLimits,
-  overlap,
-  popcount32,
-  pow,
-  unionLcsIndices,
-  unionWeightedLcsIndices,
-  type NgramCounts,
-} from "@gramscore/ngram";
-import { fmeasure, fmeasure155, round5, weightTable } from "./numbers.js";
+import { NgramTable, countSkipBigrams, lcsLengthDense, lcsLimits, overlap, pow, type NgramCounts } from "@gramscore/ngram";
+import { Combiner } from "./combine.js";
+import { LocalIds, type LocalSegment } from "./local-ids.js";
+import { round5, weightTable } from "./numbers.js";
 import type { RougeConfig, TypeSpec } from "./options.js";
+import type { PreparedText, ReferenceData } from "./prepared.js";
 import { REFERENCE_CACHE, REFERENCE_CACHE_BYTES, buildTables, entryBytes, type ReferenceEntry, type ReferenceTables } from "./reference.js";
+import { TableLcs } from "./rouge-l.js";
+import { KeyOverlap, directOverlap, localOverlap, sortedKeys, sortedOverlap } from "./rouge-n.js";
+import { wlcsDivisionByZero, wlcsHits } from "./rouge-w.js";
 import { WordScanner } from "./scan.js";
+import { Scratch } from "./scratch.js";
+import { skipCount, skipPass } from "./skip-bigram.js";
+import { unionHits } from "./summary-lcs.js";
 import { Interner, checkText, newlineSentences, rouge155Text, type ResolvedTokenizer } from "./tokenize.js";
 
 const EMPTY = new Int32Array(0);
-
-/** A text turned into token ids. */
-export interface PreparedText {
-  /** The tokens of the whole text (ROUGE-N, rougeL, S/SU; ROUGE-1.5.5's unigram counts). */
-  readonly flat: Int32Array;
-  /** The tokens of each sentence (rougeLsum, ROUGE-1.5.5's L and W). */
-  readonly sents: Int32Array[];
-  /** The tokens whose counts clip union-LCS hits (rouge-score: all sentence tokens; ROUGE-1.5.5: `flat`). */
-  readonly counter: Int32Array;
-  /** The token strings behind the ids: `flat` and `sents` (for explanations). */
-  readonly strings?: { flat: string[]; sents: string[][] };
-  /** The n-gram keys of `flat` per order (index n − 1), filled on first use within a segment. */
-  keys?: Int32Array[];
-  /** The segment `keys` belong to (keys are only valid until the n-gram table is cleared). */
-  keysSegment?: number;
-}
 
 /** Distinct tokens (or raw words) kept before the caches start over. */
 const VOCABULARY_LIMIT = 1 << 20;
@@ -49,19 +36,6 @@ export interface EngineTuning {
   readonly referenceCacheBytes?: number;
   /** Score rouge-score's ROUGE-N and rougeL from the references' tables when possible (default true). */
   readonly tables?: boolean;
-}
-
-/**
- * What one segment yields per ROUGE type `t` and reference `r` (index `t·K + r`): the hits, the
- * reference (model) count, the hypothesis (peer) count, and ROUGE-1.5.5's `-f B` selection score.
- * For ROUGE-W the model count is `f(base)`, `base[t·K + r]` keeps `Σ f(sentence length)`.
- */
-export interface ReferenceData {
-  readonly refs: number;
-  readonly hit: Float64Array;
-  readonly model: Float64Array;
-  readonly peer: Float64Array;
-  readonly select: Float64Array;
 }
 
 function concat(parts: readonly Int32Array[]): Int32Array {
@@ -82,48 +56,6 @@ function rouge155Selects(policy: string): boolean {
   return policy === "best-recall" || policy === "jackknife";
 }
 
-/** The n-grams of order `n` of a local-id sequence as the numbers `Σ id·L^k`, sorted. */
-function sortedKeys(ids: Int32Array, n: number, L: number): Float64Array {
-  const len = Math.max(ids.length - n + 1, 0);
-  const out = new Float64Array(len);
-  for (let i = 0; i < len; i++) {
-    let key = 0;
-    for (let j = 0; j < n; j++) key = key * L + ids[i + j]!;
-    out[i] = key;
-  }
-  return out.sort();
-}
-
-/** `Σ_g min(a_g, b_g)` of two sorted lists of n-gram numbers. */
-function sortedOverlap(a: Float64Array, b: Float64Array): number {
-  let i = 0;
-  let j = 0;
-  let hits = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x < y) i++;
-    else if (x > y) j++;
-    else {
-      hits++;
-      i++;
-      j++;
-    }
-  }
-  return hits;
-}
-
-/** Throws the error ROUGE-1.5.5 dies with when ROUGE-W meets a reference without tokens. */
-function wlcsDivisionByZero(reference: number): GramscoreError {
-  return new GramscoreError(
-    ErrorCode.EMPTY_INPUT,
-    `ROUGE-W is undefined for reference ${reference} of this segment: it has no token left after tokenization ` +
-      "(empty, only spaces or punctuation, non-ASCII only for ROUGE-1.5.5's tokenizer, or only stopwords). ROUGE-1.5.5.pl dies here " +
-      "with \"Illegal division by zero\". Fix or drop that reference, leave rougeW out of rougeTypes, or set emptyReference: \"zero\" to score it 0.",
-    { details: { reference, measure: "ROUGE-W" } },
-  );
-}
-
 /** The per-segment computation of both modes. One engine per metric; not re-entrant. */
 export class RougeEngine {
   readonly config: RougeConfig;
@@ -141,13 +73,18 @@ export class RougeEngine {
   readonly #tables: boolean;
   /** True when a type is rougeL (rouge-score) scored from tables. */
   readonly #hasLcs: boolean;
-  /** True when the types are only ROUGE-1, ROUGE-2 and rougeL (see {@link #onePass}). */
+  /** True when the types are only ROUGE-1, ROUGE-2 and rougeL (see `TableLcs.onePass` in rouge-l.ts). */
   readonly #fusable: boolean;
-  #countA = new Int32Array(1024);
-  #countB = new Int32Array(1024);
-  #keyCount = new Int32Array(1024);
-  /** Scratch hit mask of one sentence (ROUGE-W). */
-  #mask = new Uint8Array(256);
+  /** The count arrays every part of a segment's computation shares. */
+  readonly #scratch = new Scratch();
+  /** ROUGE-N through the n-gram table's keys (astronomic `L^n`). */
+  readonly #keys = new KeyOverlap();
+  /** rougeL (and fused ROUGE-1/2/L) from references' tables. */
+  readonly #tableLcs = new TableLcs();
+  /** The segment's tokens renumbered 0 … L−1. */
+  readonly #local = new LocalIds();
+  /** Hits and counts to the statistics row. */
+  readonly #combiner: Combiner;
   #segment = 0;
   readonly #needFlat: boolean;
   readonly #needSents: boolean;
@@ -177,6 +114,7 @@ export class RougeEngine {
     this.#needSents = needSents;
     this.#maxN = maxN;
     this.#row = new Float64Array(config.types.length * this.stride);
+    this.#combiner = new Combiner(config, this.stride);
     if (tokenizer.scan !== undefined) {
       const interner = this.#interner;
       const tok = tokenizer.tokenizer;
@@ -305,11 +243,8 @@ export class RougeEngine {
   #localOf = new Int32Array(1024).fill(-1);
   /** Scratch: the distinct ids of a reference being tabled. */
   #distinct = new Int32Array(256);
-  /** Scratch: the hypothesis as local ids of one reference (and, for the general LCS, a copy). */
+  /** Scratch: the hypothesis as local ids of one reference. */
   #hypLocal = new Int32Array(256);
-  #hypDense = new Int32Array(256);
-  /** Scratch: the LCS bit vector. */
-  #lcsVector = new Uint32Array(8);
   /** Scratch: the entries of a segment's references. */
   #entries: ReferenceEntry[] = [];
   /** The per-reference numbers of a segment scored from tables. */
@@ -352,6 +287,8 @@ export class RougeEngine {
     if (this.#hypLocal.length < hn) this.#hypLocal = new Int32Array(hn * 2);
     const hl = this.#hypLocal;
     const limits = this.#hasLcs ? lcsLimits() : undefined;
+    const scratch = this.#scratch;
+    const tableLcs = this.#tableLcs;
     for (let r = 0; r < K; r++) {
       const t = entries[r]!.tables!;
       const distinct = t.distinct;
@@ -363,7 +300,7 @@ export class RougeEngine {
       // hypothesis counts unigram and bigram hits and runs the LCS. Otherwise the hypothesis becomes
       // the reference's local ids and each type is counted on its own.
       const fused = this.#fusable && m > 0 && t.words === 1 && t.masks !== undefined && (limits === undefined || (m * hn <= limits.cells && t.masks.length <= limits.maskWords));
-      if (fused) this.#onePass(t, t.masks!, h, hn, localOf);
+      if (fused) tableLcs.onePass(scratch, t, t.masks!, h, hn, localOf);
       else for (let j = 0; j < hn; j++) hl[j] = localOf[h[j]!]!;
       for (let i = 0; i < L; i++) localOf[distinct[i]!] = -1;
       for (let ti = 0; ti < T; ti++) {
@@ -371,157 +308,25 @@ export class RougeEngine {
         const i = ti * K + r;
         if (type.kind === "n") {
           const n = type.n;
-          if (fused) hit[i] = n === 1 ? this.#hits1 : this.#hits2;
+          if (fused) hit[i] = n === 1 ? tableLcs.hits1 : tableLcs.hits2;
           else if (m >= n && hn >= n) {
             let span = 1;
             for (let k = 0; k < n && span <= DIRECT_LIMIT; k++) span *= L;
             if (span > DIRECT_LIMIT) return undefined;
-            this.#directSize(span);
-            hit[i] = this.#localOverlap(a, m, hl, hn, n, L);
+            scratch.directSize(span);
+            hit[i] = localOverlap(scratch.direct, a, m, hl, hn, n, L);
           } else hit[i] = 0;
           model[i] = Math.max(m - n + 1, 0);
           peer[i] = Math.max(hn - n + 1, 0);
         } else {
           // A fused reference has m > 0.
-          hit[i] = m > 0 && hn > 0 ? (fused ? this.#hitsL : this.#lcs(t, hl, hn, limits!)) : 0;
+          hit[i] = m > 0 && hn > 0 ? (fused ? tableLcs.hitsL : tableLcs.lcs(t, hl, hn, limits!)) : 0;
           model[i] = m;
           peer[i] = hn;
         }
       }
     }
     return this.combine(data, undefined, this.#row);
-  }
-
-  /** What {@link #onePass} found: unigram hits, bigram hits, LCS length. */
-  #hits1 = 0;
-  #hits2 = 0;
-  #hitsL = 0;
-
-  /**
-   * Unigram hits, bigram hits and the LCS length of a reference of 1 to 32 tokens (one mask word per
-   * local id) and the hypothesis `h[0 … hn)`, whose tokens `localOf` maps to the reference's local ids
-   * (−1: absent), in one pass over the hypothesis: the reference's unigrams and bigrams are counted
-   * in the plain array (bigram `(x, y)` at `L + x·L + y`), consumed, then cleared.
-   */
-  #onePass(t: ReferenceTables, masks: Uint32Array, h: Int32Array, hn: number, localOf: Int32Array): void {
-    const a = t.local;
-    const m = a.length;
-    const L = t.distinct.length;
-    this.#directSize(L + L * L);
-    const c = this.#direct;
-    c[a[0]!]!++;
-    for (let i = 1; i < m; i++) {
-      c[a[i]!]!++;
-      c[L + a[i - 1]! * L + a[i]!]!++;
-    }
-    let h1 = 0;
-    let h2 = 0;
-    let x = 0xffffffff;
-    let prev = -1;
-    for (let j = 0; j < hn; j++) {
-      const y = localOf[h[j]!]!;
-      if (y >= 0) {
-        if (c[y]! > 0) {
-          h1++;
-          c[y]!--;
-        }
-        if (prev >= 0) {
-          const k = L + prev * L + y;
-          if (c[k]! > 0) {
-            h2++;
-            c[k]!--;
-          }
-        }
-        const u = x & masks[y]!;
-        x = ((x + u) | (x & ~u)) >>> 0;
-      }
-      prev = y;
-    }
-    c[a[0]!] = 0;
-    for (let i = 1; i < m; i++) {
-      c[a[i]!] = 0;
-      c[L + a[i - 1]! * L + a[i]!] = 0;
-    }
-    this.#hits1 = h1;
-    this.#hits2 = h2;
-    this.#hitsL = m - popcount32(m === 32 ? x : x & ((1 << m) - 1));
-  }
-
-  /**
-   * The LCS length of a reference (its tables) and the hypothesis as its local ids: from the masks
-   * within the LCS limits, else through `lcsLengthDense` (which throws where the general path throws).
-   */
-  #lcs(t: ReferenceTables, hl: Int32Array, hn: number, limits: { cells: number; maskWords: number }): number {
-    const m = t.local.length;
-    const L = t.distinct.length;
-    if (t.masks !== undefined && m * hn <= limits.cells && t.masks.length <= limits.maskWords) {
-      if (this.#lcsVector.length < t.words) this.#lcsVector = new Uint32Array(t.words * 2);
-      return lcsLengthMasked(t.masks, t.words, m, hl, hn, this.#lcsVector);
-    }
-    // Tokens the reference lacks all become id L, which matches nothing of the reference.
-    if (this.#hypDense.length < hn) this.#hypDense = new Int32Array(hn * 2);
-    const b = this.#hypDense.subarray(0, hn);
-    for (let j = 0; j < hn; j++) b[j] = hl[j]! < 0 ? L : hl[j]!;
-    return lcsLengthDense(t.local, b, L + 1);
-  }
-
-  /** `Σ_g min(a_g, b_g)` over the n-grams of local-id sequences (`b` may hold −1: no match), in the plain array. */
-  #localOverlap(a: Int32Array, m: number, b: Int32Array, bn: number, n: number, L: number): number {
-    const c = this.#direct;
-    let hits = 0;
-    if (n === 1) {
-      for (let i = 0; i < m; i++) c[a[i]!]!++;
-      for (let j = 0; j < bn; j++) {
-        const k = b[j]!;
-        if (k >= 0 && c[k]! > 0) {
-          hits++;
-          c[k]!--;
-        }
-      }
-      for (let i = 0; i < m; i++) c[a[i]!] = 0;
-      return hits;
-    }
-    if (n === 2) {
-      for (let i = 1; i < m; i++) c[a[i - 1]! * L + a[i]!]!++;
-      let x = b[0]!;
-      for (let j = 1; j < bn; j++) {
-        const y = b[j]!;
-        if (x >= 0 && y >= 0) {
-          const k = x * L + y;
-          if (c[k]! > 0) {
-            hits++;
-            c[k]!--;
-          }
-        }
-        x = y;
-      }
-      for (let i = 1; i < m; i++) c[a[i - 1]! * L + a[i]!] = 0;
-      return hits;
-    }
-    for (let i = 0; i + n <= m; i++) {
-      let key = 0;
-      for (let k = 0; k < n; k++) key = key * L + a[i + k]!;
-      c[key]!++;
-    }
-    for (let j = 0; j + n <= bn; j++) {
-      let key = 0;
-      let k = 0;
-      for (; k < n; k++) {
-        const x = b[j + k]!;
-        if (x < 0) break;
-        key = key * L + x;
-      }
-      if (k === n && c[key]! > 0) {
-        hits++;
-        c[key]!--;
-      }
-    }
-    for (let i = 0; i + n <= m; i++) {
-      let key = 0;
-      for (let k = 0; k < n; k++) key = key * L + a[i + k]!;
-      c[key] = 0;
-    }
-    return hits;
   }
 
   /** {@link prepare} by the one-pass scanner, when the tokenizer has one and no length limit applies. */
@@ -605,87 +410,15 @@ export class RougeEngine {
     return keys;
   }
 
-  #direct = new Int32Array(1024);
-
-  /**
-   * ROUGE-N hits of every reference against the hypothesis, orders 1 … maxN (index `r·maxN + n − 1`).
-   * The segment's tokens get local ids `0 … L−1`; an n-gram is then the number `Σ id·L^k`, counted in a
-   * plain array while `L^n` stays small (no hashing), else through the n-gram table.
-   */
-  /**
-   * The segment's tokens renumbered `0 … L−1` (hypothesis last in `locs`), so that n-grams and
-   * skip-bigrams become small numbers that index plain arrays.
-   */
-  #localIds(hyp: PreparedText, refs: readonly PreparedText[]): { locs: Int32Array[]; L: number } {
-    const K = refs.length;
-    let total = hyp.flat.length;
-    for (const r of refs) total += r.flat.length;
-    // A small open-addressing table (global id → local id), cleared through the keys it took: it stays
-    // in the processor's cache, where an array indexed by global ids would not.
-    let cap = this.#localKeys.length;
-    if (cap < total * 2) {
-      while (cap < total * 2) cap *= 2;
-      this.#localKeys = new Int32Array(cap).fill(-1);
-      this.#localVals = new Int32Array(cap);
-      this.#localTaken = new Int32Array(cap);
-    }
-    const keys = this.#localKeys;
-    const vals = this.#localVals;
-    const taken = this.#localTaken;
-    const mask = cap - 1;
-    let L = 0;
-    const locs = new Array<Int32Array>(K + 1);
-    const bufs = this.#locBufs;
-    for (let r = 0; r <= K; r++) {
-      const ids = r === K ? hyp.flat : refs[r]!.flat;
-      let buf = bufs[r];
-      if (buf === undefined || buf.length < ids.length) buf = bufs[r] = new Int32Array(Math.max(256, ids.length * 2));
-      const loc = buf.subarray(0, ids.length);
-      for (let i = 0; i < ids.length; i++) {
-        const g = ids[i]!;
-        let slot = Math.imul(g, 0x9e3779b1) >>> 7 & mask;
-        for (;;) {
-          const k = keys[slot]!;
-          if (k === g) break;
-          if (k === -1) {
-            keys[slot] = g;
-            taken[L] = slot;
-            vals[slot] = L++;
-            break;
-          }
-          slot = (slot + 1) & mask;
-        }
-        loc[i] = vals[slot]!;
-      }
-      locs[r] = loc;
-    }
-    for (let k = 0; k < L; k++) keys[taken[k]!] = -1;
-    return { locs, L };
-  }
-
-  /** Scratch arrays for the local ids of each text of a segment. */
-  #locBufs: Int32Array[] = [];
-  #localKeys = new Int32Array(1024).fill(-1);
-  #localVals = new Int32Array(1024);
-  #localTaken = new Int32Array(1024);
-
+  /** ROUGE-N hits of a segment (see {@link #ngramHits}). */
   #nHits = new Float64Array(64);
-
-  /** Makes the plain count array hold at least `size` entries. */
-  #directSize(size: number): void {
-    if (this.#direct.length < size) {
-      let m = this.#direct.length;
-      while (m < size) m *= 2;
-      this.#direct = new Int32Array(m);
-    }
-  }
 
   /**
    * ROUGE-N hits of every reference against the hypothesis, orders 1 … maxN (index `r·maxN + n − 1`).
    * An n-gram of local ids is the number `Σ id·L^k`: counted in a plain array while `L^n` is small (no
    * hashing), else by sorting the numbers, else (astronomic `L^n`) through the n-gram table.
    */
-  #ngramHits(hyp: PreparedText, refs: readonly PreparedText[], maxN: number, local: { locs: Int32Array[]; L: number }): Float64Array {
+  #ngramHits(hyp: PreparedText, refs: readonly PreparedText[], maxN: number, local: LocalSegment): Float64Array {
     const K = refs.length;
     if (this.#nHits.length < K * maxN) this.#nHits = new Float64Array(K * maxN * 2);
     const out = this.#nHits;
@@ -696,8 +429,9 @@ export class RougeEngine {
     for (let n = 1; n <= maxN; n++) {
       span *= L;
       if (span <= DIRECT_LIMIT) {
-        this.#directSize(span);
-        for (let r = 0; r < K; r++) out[r * maxN + n - 1] = this.#directOverlap(locs[r]!, h, n, L);
+        this.#scratch.directSize(span);
+        const c = this.#scratch.direct;
+        for (let r = 0; r < K; r++) out[r * maxN + n - 1] = directOverlap(c, locs[r]!, h, n, L);
       } else if (span <= Number.MAX_SAFE_INTEGER) {
         // Too many possible n-grams for an array: sort the n-gram numbers and walk both lists.
         const hk = sortedKeys(h, n, L);
@@ -707,7 +441,7 @@ export class RougeEngine {
         for (let r = 0; r < K; r++) {
           const a = this.#ngramKeys(refs[r]!, maxN)[n - 1]!;
           const b = hypKeys[n - 1]!;
-          out[r * maxN + n - 1] = a.length > 0 && b.length > 0 ? this.#overlap(a, b) : 0;
+          out[r * maxN + n - 1] = a.length > 0 && b.length > 0 ? this.#keys.overlap(a, b, this.#table.size) : 0;
         }
       }
     }
@@ -715,210 +449,23 @@ export class RougeEngine {
   }
 
   /**
-   * One pass over the skip-bigrams of a local-id sequence as ROUGE-1.5.5's `createSkipBigram` makes
-   * them (pairs `i < j ≤ i + d + 1`, `d < 0` unlimited; with `unigrams`, the unigram of every token but
-   * the last): `mode` 0 counts them into the plain array, 1 consumes them from it and returns the hits,
-   * 2 clears their entries. A unigram is the number `id`, a pair `L + a·L + b`.
+   * Union-LCS hits of model sentences against peer sentences (summary-lcs.ts's {@link unionHits});
+   * `onHit(sentence, position)` sees each.
    */
-  #skipPass(a: Int32Array, L: number, d: number, unigrams: boolean, mode: 0 | 1 | 2): number {
-    const c = this.#direct;
-    const n = a.length;
-    let hits = 0;
-    for (let i = 0; i < n - 1; i++) {
-      const x = a[i]!;
-      const end = d < 0 ? n - 1 : Math.min(n - 1, i + d + 1);
-      const base = L + x * L;
-      for (let j = unigrams ? i : i + 1; j <= end; j++) {
-        const k = j === i ? x : base + a[j]!;
-        if (mode === 0) c[k]!++;
-        else if (mode === 1) {
-          if (c[k]! > 0) {
-            hits++;
-            c[k]!--;
-          }
-        } else c[k] = 0;
-      }
-    }
-    return hits;
+  unionHits(model: PreparedText, peer: PreparedText, onHit?: (sentence: number, position: number, counted: boolean) => void): number {
+    this.#scratch.countSize(this.#interner.size);
+    return unionHits(this.#scratch, model, peer, onHit);
   }
 
-  /** Number of grams {@link #skipPass} visits for a sequence of `n` tokens (ROUGE-1.5.5's `_cn_`). */
-  static skipCount(n: number, d: number, unigrams: boolean): number {
-    let count = unigrams ? Math.max(n - 1, 0) : 0;
-    for (let i = 0; i < n - 1; i++) count += (d < 0 ? n - 1 : Math.min(n - 1, i + d + 1)) - i;
-    return count;
-  }
-
-  /** `Σ_g min(a_g, b_g)` over the n-grams of two local-id sequences, counted in a plain array. */
-  #directOverlap(a: Int32Array, b: Int32Array, n: number, L: number): number {
-    if (a.length < n || b.length < n) return 0;
-    const c = this.#direct;
-    let hits = 0;
-    if (n === 1) {
-      for (let i = 0; i < a.length; i++) c[a[i]!]!++;
-      for (let i = 0; i < b.length; i++) {
-        const k = b[i]!;
-        if (c[k]! > 0) {
-          hits++;
-          c[k]!--;
-        }
-      }
-      for (let i = 0; i < a.length; i++) c[a[i]!] = 0;
-      return hits;
-    }
-    if (n === 2) {
-      for (let i = 1; i < a.length; i++) c[a[i - 1]! * L + a[i]!]!++;
-      for (let i = 1; i < b.length; i++) {
-        const k = b[i - 1]! * L + b[i]!;
-        if (c[k]! > 0) {
-          hits++;
-          c[k]!--;
-        }
-      }
-      for (let i = 1; i < a.length; i++) c[a[i - 1]! * L + a[i]!] = 0;
-      return hits;
-    }
-    for (let i = 0; i + n <= a.length; i++) {
-      let key = 0;
-      for (let j = 0; j < n; j++) key = key * L + a[i + j]!;
-      c[key]!++;
-    }
-    for (let i = 0; i + n <= b.length; i++) {
-      let key = 0;
-      for (let j = 0; j < n; j++) key = key * L + b[i + j]!;
-      if (c[key]! > 0) {
-        hits++;
-        c[key]!--;
-      }
-    }
-    for (let i = 0; i + n <= a.length; i++) {
-      let key = 0;
-      for (let j = 0; j < n; j++) key = key * L + a[i + j]!;
-      c[key] = 0;
-    }
-    return hits;
-  }
-
-  /** `Σ_g min(a_g, b_g)` over the n-grams `g` of two key lists. */
-  #overlap(a: Int32Array, b: Int32Array): number {
-    const need = this.#table.size + 1;
-    if (this.#keyCount.length < need) {
-      let n = this.#keyCount.length;
-      while (n < need) n *= 2;
-      this.#keyCount = new Int32Array(n);
-    }
-    const c = this.#keyCount;
-    for (let i = 0; i < a.length; i++) c[a[i]!]!++;
-    let h = 0;
-    for (let i = 0; i < b.length; i++) {
-      const k = b[i]!;
-      if (c[k]! > 0) {
-        h++;
-        c[k]!--;
-      }
-    }
-    for (let i = 0; i < a.length; i++) c[a[i]!] = 0;
-    return h;
-  }
-
-  /** Makes the two count scratch arrays large enough for every id handed out. */
-  #scratch(): void {
-    const size = this.#interner.size;
-    if (this.#countA.length < size) {
-      let n = this.#countA.length;
-      while (n < size) n *= 2;
-      this.#countA = new Int32Array(n);
-      this.#countB = new Int32Array(n);
-    }
-  }
-
-  /**
-   * Union-LCS hits of model sentences against peer sentences, clipped by unigram counts (rouge-score's
-   * `_summary_level_lcs`, ROUGE-1.5.5's `lcs`). Returns the hits; `onHit(sentence, position)` sees each.
-   */
-  unionHits(
-    model: PreparedText,
-    peer: PreparedText,
-    onHit?: (sentence: number, position: number, counted: boolean) => void,
-  ): number {
-    this.#scratch();
-    const M = this.#countA;
-    const P = this.#countB;
-    for (const id of model.counter) M[id]!++;
-    for (const id of peer.counter) P[id]!++;
-    let hits = 0;
-    for (let si = 0; si < model.sents.length; si++) {
-      const s = model.sents[si]!;
-      if (s.length === 0) continue;
-      const idx = unionLcsIndices(s, peer.sents);
-      for (let k = 0; k < idx.length; k++) {
-        const t = s[idx[k]!]!;
-        const counted = M[t]! > 0 && P[t]! > 0;
-        if (counted) {
-          hits++;
-          M[t]!--;
-          P[t]!--;
-        }
-        onHit?.(si, idx[k]!, counted);
-      }
-    }
-    for (const id of model.counter) M[id] = 0;
-    for (const id of peer.counter) P[id] = 0;
-    return hits;
-  }
-
-  /**
-   * ROUGE-1.5.5's `wlcs`: weighted union-LCS hits and the base `Σ f(sentence length)`. A run of
-   * counted hits adds `f(run length)` when the next position is unmarked or the sentence ends.
-   */
+  /** ROUGE-1.5.5's weighted union-LCS hits and base (rouge-w.ts's {@link wlcsHits}) at the metric's weight. */
   wlcsHits(
     model: PreparedText,
     peer: PreparedText,
     onRun?: (sentence: number, start: number, length: number, weight: number) => void,
     onHit?: (sentence: number, position: number, counted: boolean) => void,
   ): { hit: number; base: number } {
-    const weight = this.config.weight;
-    let longest = 0;
-    for (const s of model.sents) if (s.length > longest) longest = s.length;
-    const f = weightTable(weight, longest + 1);
-    this.#scratch();
-    const M = this.#countA;
-    const P = this.#countB;
-    for (const id of model.counter) M[id]!++;
-    for (const id of peer.counter) P[id]!++;
-    let hit = 0;
-    let base = 0;
-    for (let si = 0; si < model.sents.length; si++) {
-      const s = model.sents[si]!;
-      base += f[s.length]!;
-      if (s.length === 0) continue;
-      const idx = unionWeightedLcsIndices(s, peer.sents, weight);
-      if (this.#mask.length <= s.length) this.#mask = new Uint8Array(2 * s.length + 1);
-      const mask = this.#mask;
-      mask.fill(0, 0, s.length + 1);
-      for (let k = 0; k < idx.length; k++) mask[idx[k]!] = 1;
-      let run = 0;
-      let start = 0;
-      for (let j = 0; j < s.length; j++) {
-        if (mask[j] !== 1) continue;
-        const t = s[j]!;
-        const counted = M[t]! > 0 && P[t]! > 0;
-        onHit?.(si, j, counted);
-        if (!counted) continue;
-        if (run === 0) start = j;
-        run++;
-        if ((j + 1 < s.length && mask[j + 1] === 0) || j + 1 === s.length) {
-          hit += f[run]!;
-          onRun?.(si, start, run, f[run]!);
-          run = 0;
-        }
-        M[t]!--;
-        P[t]!--;
-      }
-    }
-    for (const id of model.counter) M[id] = 0;
-    for (const id of peer.counter) P[id] = 0;
-    return { hit, base };
+    this.#scratch.countSize(this.#interner.size);
+    return wlcsHits(this.#scratch, this.config.weight, model, peer, onRun, onHit);
   }
 
   #data: ReferenceData = { refs: 0, hit: new Float64Array(64), model: new Float64Array(64), peer: new Float64Array(64), select: new Float64Array(64) };
@@ -945,11 +492,11 @@ export class RougeEngine {
     const hasSkip = types.some((t) => t.kind === "s" || t.kind === "su");
     // Local ids serve n-grams, skip-bigrams and (rouge-score mode) the LCS bit masks.
     const hasL = mode !== "rouge155" && types.some((t) => t.kind === "l");
-    const local = maxN > 0 || hasSkip || hasL ? this.#localIds(hyp, refs) : undefined;
+    const local = maxN > 0 || hasSkip || hasL ? this.#local.of(hyp, refs) : undefined;
     const nHits = maxN > 0 ? this.#ngramHits(hyp, refs, maxN, local!) : undefined;
     // Skip-bigrams in a plain array while L + L² is small, else through the n-gram table.
     const directSkip = hasSkip && local!.L + local!.L * local!.L <= DIRECT_LIMIT;
-    if (directSkip) this.#directSize(local!.L + local!.L * local!.L);
+    if (directSkip) this.#scratch.directSize(local!.L + local!.L * local!.L);
     let hypS: NgramCounts | undefined;
     let hypSU: NgramCounts | undefined;
     if (hasSkip && !directSkip) {
@@ -983,11 +530,12 @@ export class RougeEngine {
             if (directSkip) {
               const a = local!.locs[r]!;
               const b = local!.locs[K]!;
-              this.#skipPass(a, local!.L, d, unigrams, 0);
-              hit[i] = this.#skipPass(b, local!.L, d, unigrams, 1);
-              this.#skipPass(a, local!.L, d, unigrams, 2);
-              model[i] = RougeEngine.skipCount(a.length, d, unigrams);
-              peer[i] = RougeEngine.skipCount(b.length, d, unigrams);
+              const c = this.#scratch.direct;
+              skipPass(c, a, local!.L, d, unigrams, 0);
+              hit[i] = skipPass(c, b, local!.L, d, unigrams, 1);
+              skipPass(c, a, local!.L, d, unigrams, 2);
+              model[i] = skipCount(a.length, d, unigrams);
+              peer[i] = skipCount(b.length, d, unigrams);
               select[i] = model[i] !== 0 ? round5(hit[i]! / model[i]!) : 0;
               break;
             }
@@ -1055,138 +603,17 @@ export class RougeEngine {
     return data;
   }
 
-  /** Writes P, R, F of one type from hits and counts into `out[o…o+2]`. */
+  /** Writes P, R, F of one type from hits and counts into `out[o…o+2]` (combine.ts). */
   values(t: TypeSpec, hit: number, model: number, peer: number, out: Float64Array, o: number): void {
-    if (this.config.mode === "rouge155") {
-      const inverse = t.kind === "w" ? 1 / this.config.weight : 0;
-      const R = model !== 0 ? round5(inverse ? pow(hit / model, inverse) : hit / model) : 0;
-      const P = peer !== 0 ? round5(inverse ? pow(hit / peer, inverse) : hit / peer) : 0;
-      out[o] = P;
-      out[o + 1] = R;
-      out[o + 2] = fmeasure155(P, R, this.config.alpha);
-      return;
-    }
-    let p: number;
-    let r: number;
-    if (t.kind === "n") {
-      p = hit / Math.max(peer, 1);
-      r = hit / Math.max(model, 1);
-    } else if (model === 0 || peer === 0) {
-      p = 0;
-      r = 0;
-    } else {
-      p = hit / peer;
-      r = hit / model;
-    }
-    out[o] = p;
-    out[o + 1] = r;
-    out[o + 2] = fmeasure(p, r);
+    this.#combiner.values(t, hit, model, peer, out, o);
   }
-
-  /**
-   * The reference the selection picks (first of the best; `exclude` ≥ 0 leaves one out): by recall
-   * (rouge155: ROUGE-1.5.5's `-f B` score; rouge-score: unrounded recall) or by F.
-   */
-  #pick(ti: number, data: ReferenceData, perRef: Float64Array, exclude: number, byRecall: boolean): number {
-    const K = data.refs;
-    const rouge155 = this.config.mode === "rouge155";
-    let best = -1;
-    let bestScore = -Infinity;
-    for (let r = 0; r < K; r++) {
-      if (r === exclude) continue;
-      const score = byRecall ? (rouge155 ? data.select[ti * K + r]! : perRef[r * 3 + 1]!) : perRef[r * 3 + 2]!;
-      if (score > bestScore) {
-        bestScore = score;
-        best = r;
-      }
-    }
-    return best;
-  }
-
-  #perRef = new Float64Array(64);
 
   /**
    * Combines the references of each type by the multi-reference policy into the segment's statistics
-   * row: per type P, R, F (and model count, peer count, hits in rouge155 mode). `chosen` receives the
-   * references each type used.
+   * row (combine.ts). `chosen` receives the references each type used.
    */
   combine(data: ReferenceData, chosen?: number[][], into?: Float64Array): Float64Array {
-    const { types, multiRef, mode } = this.config;
-    const stride = this.stride;
-    const K = data.refs;
-    const out = into ?? new Float64Array(types.length * stride);
-    if (this.#perRef.length < K * 3) this.#perRef = new Float64Array(K * 3);
-    const perRef = this.#perRef;
-    const rouge155 = mode === "rouge155";
-    const { hit, model, peer } = data;
-    for (let ti = 0; ti < types.length; ti++) {
-      const t = types[ti]!;
-      const o = ti * stride;
-      const base = ti * K;
-      if (multiRef === "pooled") {
-        let h = 0;
-        let m = 0;
-        let p = 0;
-        for (let r = 0; r < K; r++) {
-          h += hit[base + r]!;
-          m += model[base + r]!;
-          p += peer[base + r]!;
-        }
-        this.values(t, h, m, p, out, o);
-        if (rouge155) {
-          out[o + 3] = m;
-          out[o + 4] = p;
-          out[o + 5] = h;
-        }
-        if (chosen !== undefined) chosen.push(Array.from({ length: K }, (_, r) => r));
-        continue;
-      }
-      for (let r = 0; r < K; r++) this.values(t, hit[base + r]!, model[base + r]!, peer[base + r]!, perRef, r * 3);
-      if (multiRef === "best-f" || multiRef === "best-recall") {
-        const r = this.#pick(ti, data, perRef, -1, multiRef === "best-recall");
-        out[o] = perRef[r * 3]!;
-        out[o + 1] = perRef[r * 3 + 1]!;
-        out[o + 2] = perRef[r * 3 + 2]!;
-        if (rouge155) {
-          out[o + 3] = model[base + r]!;
-          out[o + 4] = peer[base + r]!;
-          out[o + 5] = hit[base + r]!;
-        }
-        if (chosen !== undefined) chosen.push([r]);
-        continue;
-      }
-      // average: every reference; jackknife: for each reference left out, the best of the others
-      // (one reference: the base selection of that one). Means of the per-reference results.
-      let sp = 0;
-      let sr = 0;
-      let sf = 0;
-      let sm = 0;
-      let spc = 0;
-      let sh = 0;
-      const used: number[] = [];
-      const rounds = multiRef === "average" || K === 1 ? 1 : K;
-      for (let k = 0; k < (multiRef === "average" ? K : rounds); k++) {
-        const r = multiRef === "average" ? k : this.#pick(ti, data, perRef, K === 1 ? -1 : k, rouge155);
-        sp += perRef[r * 3]!;
-        sr += perRef[r * 3 + 1]!;
-        sf += perRef[r * 3 + 2]!;
-        sm += model[base + r]!;
-        spc += peer[base + r]!;
-        sh += hit[base + r]!;
-        used.push(r);
-      }
-      const count = used.length;
-      out[o] = rouge155 ? round5(sp / count) : sp / count;
-      out[o + 1] = rouge155 ? round5(sr / count) : sr / count;
-      out[o + 2] = rouge155 ? round5(sf / count) : sf / count;
-      if (rouge155) {
-        out[o + 3] = sm / count;
-        out[o + 4] = spc / count;
-        out[o + 5] = sh / count;
-      }
-      if (chosen !== undefined) chosen.push(used);
-    }
-    return out;
+    return this.#combiner.combine(data, chosen, into);
   }
 
   /** The statistics row of one segment (the engine's buffer: copy what you keep before the next call). */

@@ -1,4 +1,5 @@
-import type { RougeEngine, PreparedText } from "./engine.js";
+import type { RougeEngine } from "./engine.js";
+import type { PreparedText } from "./prepared.js";
 import { weightTable } from "./numbers.js";
 import type { TypeKind } from "./options.js";
 import type { MultiRefPolicy, RougeMode, RougeScore } from "./types.js";

@@ -22,7 +22,7 @@ import {
   validateSegment,
   signatureVersion,
 } from "@gramscore/core";
-import { bootstrap, canonicalRows } from "./bootstrap.js";
+import { canonicalRows, percentileBootstrap as bootstrap } from "@gramscore/significance";
 import { RougeEngine } from "./engine.js";
 import { explainSegment, type RougeExplanation } from "./explain.js";
 import { resolveConfig } from "./options.js";

@@ -9,7 +9,8 @@ import { ErrorCode, GramscoreError, checkPairwiseInput, describeValue, pairwiseB
 import type { Metric, PairwiseInput, PairwiseOptions } from "@gramscore/core";
 import { NgramPostings, NgramProfiler, lcsLength } from "@gramscore/ngram";
 import type { NgramProfile } from "@gramscore/ngram";
-import type { PreparedText, ReferenceData, RougeEngine } from "./engine.js";
+import type { RougeEngine } from "./engine.js";
+import type { PreparedText, ReferenceData } from "./prepared.js";
 import type { RougeResult } from "./types.js";
 
 const PARTS = { p: 0, r: 1, f: 2 } as const;

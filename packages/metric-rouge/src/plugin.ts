@@ -1,5 +1,6 @@
 import { defineMetric, definePlugin, type OptionSpec } from "@gramscore/core";
 import { buildRouge } from "./metric.js";
+import { rouge155Tokenizer, rougeTokenizer, rougeUnicodeTokenizer } from "./tokenizers/plugin.js";
 import { DEFAULT_SEED, DEFAULT_TYPES, MULTI_REF_POLICIES } from "./options.js";
 import type { RougeOptions, RougeResult, RougeStats } from "./types.js";
 import { VERSION } from "./version.js";
@@ -129,9 +130,10 @@ export const rouge155Metric = /* @__PURE__ */ defineMetric<"rouge155", RougeOpti
   create: (options, context) => buildRouge(options, context, "rouge155"),
 });
 
-/** The plugin: the `rouge` and `rouge155` metrics. */
+/** The plugin: the `rouge` and `rouge155` metrics and the `rouge`, `rouge-unicode` and `rouge155` tokenizers. */
 export const plugin = /* @__PURE__ */ definePlugin({
   name: "@gramscore/metric-rouge",
   version: VERSION,
   metrics: [rougeMetric, rouge155Metric],
+  tokenizers: [rougeTokenizer, rougeUnicodeTokenizer, rouge155Tokenizer],
 });

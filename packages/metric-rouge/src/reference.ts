@@ -4,7 +4,7 @@
  * are computed once per distinct reference text, in core's `BoundedCache` (entries and estimated
  * bytes, {@link entryBytes}).
  */
-import type { PreparedText } from "./engine.js";
+import type { PreparedText } from "./prepared.js";
 
 /** References kept by default (the same bound as BLEU's `referenceCache`). */
 export const REFERENCE_CACHE = 65_536;

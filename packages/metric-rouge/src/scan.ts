@@ -12,7 +12,7 @@ import { assertText } from "@gramscore/core";
  * Each distinct word is mapped once, by `finish(word)` (the tokenizer itself applied to the word:
  * stopwords and stemming), to a token id, to "no token" (-1) or to "several tokens" (-2); the caller
  * falls back to the tokenizer for texts with a -2 word. Tests check that the words equal the
- * tokenizer-punctuation functions `rougeTokenize` / `rouge155Tokenize` on all conformance texts and on
+ * tokenizer functions `rougeTokenize` / `rouge155Tokenize` on all conformance texts and on
  * random text.
  */
 /** ASCII code → lowercase letter or digit code, or −1 for a separator. */

@@ -1,21 +1,22 @@
-import { assertText, checkedTokenizer, contextTokenizer, describeValue, preferContext, toTokenizer, type MetricContext, type SignatureValue, type Tokenizer, type TokenizerLike } from "@gramscore/core";
 import {
-  buildWordNetExceptions,
-  createRouge155Tokenizer,
-  createRougeTokenizer,
-  createPorterStemmer,
-  createRougeUnicodeTokenizer,
-  exceptionTableId,
-  rouge155Tokenize,
-  rougeTokenize,
-  rougeUnicodeTokenize,
-  parseExceptionList,
+  assertText,
+  checkedTokenizer,
+  contextTokenizer,
+  describeValue,
+  preferContext,
+  toTokenizer,
   toWordSet,
   withStopwords,
   wordSetId,
+  type MetricContext,
+  type SignatureValue,
+  type Tokenizer,
+  type TokenizerLike,
   type WordList,
-  type WordNetExceptionFiles,
-} from "@gramscore/tokenizer-punctuation";
+} from "@gramscore/core";
+import { buildWordNetExceptions, createPorterStemmer, exceptionTableId, parseExceptionList, type WordNetExceptionFiles } from "@gramscore/stemmer-porter";
+import { createRougeTokenizer, createRougeUnicodeTokenizer, rougeTokenize, rougeUnicodeTokenize } from "./tokenizers/rouge.js";
+import { createRouge155Tokenizer, rouge155Tokenize } from "./tokenizers/rouge155.js";
 import { invalid } from "./options.js";
 import type { RougeMode } from "./types.js";
 
@@ -82,7 +83,7 @@ export function resolveTokenizer(raw: Record<string, unknown>, mode: RougeMode, 
   }
 
   // A tokenizer the user registered under a built-in name takes precedence (core's preferContext).
-  if (typeof value === "string" && (BUILTIN_TOKENIZERS as readonly string[]).includes(value) && !preferContext(value, context, ["@gramscore/tokenizer-punctuation"])) {
+  if (typeof value === "string" && (BUILTIN_TOKENIZERS as readonly string[]).includes(value) && !preferContext(value, context, ["@gramscore/metric-rouge"])) {
     if (raw.tokenizeOptions !== undefined) {
       throw invalid(
         "tokenizeOptions",

@@ -1,5 +1,5 @@
-import type { TokenizerLike } from "@gramscore/core";
-import type { ExceptionTable, WordList } from "@gramscore/tokenizer-punctuation";
+import type { TokenizerLike, WordList } from "@gramscore/core";
+import type { ExceptionTable } from "@gramscore/stemmer-porter";
 
 /**
  * Which reference implementation a ROUGE metric reproduces:
@@ -51,7 +51,7 @@ export interface RougeOptions {
   stemmer?: "porter" | "none";
   /** Words to drop before stemming (ROUGE-1.5.5's `-s` uses its `smart_common_words.txt`). */
   stopwords?: WordList;
-  /** rouge155 mode: the WordNet exception table `-m` consults before the Porter stemmer (see @gramscore/tokenizer-punctuation). */
+  /** rouge155 mode: the WordNet exception table `-m` consults before the Porter stemmer (see @gramscore/stemmer-porter). */
   exceptions?: ExceptionTable;
   /** rouge-score's `split_summaries` (sentences by NLTK's `sent_tokenize`) is not supported: only `false` (sentences are lines). */
   splitSummaries?: boolean;

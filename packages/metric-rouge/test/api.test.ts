@@ -6,10 +6,8 @@ import plugin, {
   DEFAULT_SEED,
   ROUGE155_OPTIONS,
   ROUGE_OPTIONS,
-  SeededRandom,
   VERSION,
   createRouge,
-  percentile,
   plugin as namedPlugin,
   rouge,
   rouge155Metric,
@@ -279,21 +277,6 @@ describe("bootstrap", () => {
       expect(out[t]!.high).toEqual(corpus[t]!.high);
     }
     expect(codeOf(() => new BootstrapAggregator().aggregate())).toBe("EMPTY_INPUT");
-  });
-
-  it("percentile interpolates like numpy; SeededRandom is uniform and reproducible", () => {
-    expect(percentile([1, 2, 3, 4], 0.5)).toBe(2.5);
-    expect(percentile([0, 10], 0.025)).toBeCloseTo(0.25, 14);
-    expect(percentile([5], 0.975)).toBe(5);
-    const r = new SeededRandom(1);
-    const s = new SeededRandom(1);
-    const counts = new Array<number>(6).fill(0);
-    for (let i = 0; i < 60000; i++) {
-      const x = r.below(6);
-      expect(x).toBe(s.below(6));
-      counts[x]!++;
-    }
-    for (const c of counts) expect(Math.abs(c - 10000)).toBeLessThan(500);
   });
 });
 

@@ -3,7 +3,7 @@
 import { createAccumulator, evaluate, formatFixed, fsum } from "@gramscore/core";
 import { pow } from "@gramscore/ngram";
 import { createRouge, round5, type MultiRefPolicy, type RougeOptions } from "@gramscore/metric-rouge";
-import { createRouge155Tokenizer, createRougeTokenizer } from "@gramscore/tokenizer-punctuation";
+import { createRouge155Tokenizer, createRougeTokenizer } from "@gramscore/metric-rouge";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { exactAdd, exactOf } from "@gramscore/core";

@@ -1,7 +1,7 @@
-// The one-pass word scanner must split exactly like tokenizer-punctuation's rougeTokenize and
+// The one-pass word scanner must split exactly like the tokenizer functions rougeTokenize and
 // rouge155Tokenize: on random text (with the two code points that lowercase to ASCII) and on every
 // text of the conformance data.
-import { rouge155Tokenize, rougeTokenize } from "@gramscore/tokenizer-punctuation";
+import { rouge155Tokenize, rougeTokenize } from "@gramscore/metric-rouge";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { WordScanner } from "../src/scan.js";

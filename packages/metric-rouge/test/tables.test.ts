@@ -4,7 +4,7 @@
 import { createRouge, type MultiRefPolicy } from "@gramscore/metric-rouge";
 import { isGramscoreError, validateSegment } from "@gramscore/core";
 import { setLcsCellLimit, setLcsMaskLimit } from "@gramscore/ngram";
-import { createRougeTokenizer } from "@gramscore/tokenizer-punctuation";
+import { createRougeTokenizer } from "@gramscore/metric-rouge";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RougeEngine, type EngineTuning } from "../src/engine.js";

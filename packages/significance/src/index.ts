@@ -1,10 +1,13 @@
 /**
  * Bootstrap confidence intervals and paired significance tests (paired bootstrap, approximate
  * randomization) for every gramscore metric with numeric rows, identical to sacrebleu 2.6.0 with the
- * same seed: numpy's `default_rng`, sacrebleu's float32 sums and arithmetic, and its text output.
+ * same seed: numpy's `default_rng`, sacrebleu's float32 sums and arithmetic, and its text output; and
+ * rouge-score's percentile bootstrap, seeded (xoshiro128**), which ROUGE's intervals use.
  */
 export { NumpyGenerator, defaultRng } from "./rng.js";
 export type { Seed } from "./rng.js";
+export { SeededRandom } from "./xoshiro.js";
+export { canonicalRows, percentile, percentileBootstrap } from "./percentile-bootstrap.js";
 export { exactMean, numpyMean, pairwiseSum } from "./sums.js";
 export {
   DEFAULT_SEED,

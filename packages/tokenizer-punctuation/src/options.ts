@@ -30,8 +30,3 @@ export function booleanOption(value: unknown, option: string, tokenizer: string,
   }
   return value;
 }
-
-/** Builds the `INVALID_OPTION` error for a bad cache size. */
-export function cacheSizeError(tokenizer: string): (message: string) => GramscoreError {
-  return (message) => new GramscoreError(ErrorCode.INVALID_OPTION, `${tokenizer} tokenizer: ${message}`, { details: { option: "cacheSize", tokenizer } });
-}

@@ -1,6 +1,5 @@
-import { assertText, pySplit, type Tokenizer } from "@gramscore/core";
+import { assertText, pySplit, toWordSet, wordSetId, type Tokenizer, type WordList } from "@gramscore/core";
 import { booleanOption, checkOptionKeys } from "./options.js";
-import { toWordSet, wordSetId, type WordList } from "./stopwords.js";
 
 /** Python's `string.punctuation`: the 32 ASCII punctuation characters. */
 export const PYTHON_PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";

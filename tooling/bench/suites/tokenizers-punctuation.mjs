@@ -1,13 +1,9 @@
-// @gramscore/tokenizer-punctuation: rouge / rouge+stem throughput (plus the other tokenizers of the
-// package) over WMT17 en-de and CNN/DailyMail. One item = one segment: its hypothesis and every
-// reference tokenized. Stemming tokenizers are created inside each run, so every run starts with an
+// The rouge, rouge-unicode and rouge155 tokenizers (@gramscore/metric-rouge) and the punctuation
+// tokenizer (@gramscore/tokenizer-punctuation): throughput over WMT17 en-de and CNN/DailyMail. One
+// item = one segment: its hypothesis and every reference tokenized. Stemming tokenizers are created inside each run, so every run starts with an
 // empty stem cache, as one pass over a corpus does.
-import {
-  createPunctuationTokenizer,
-  createRouge155Tokenizer,
-  createRougeTokenizer,
-  createRougeUnicodeTokenizer,
-} from "@gramscore/tokenizer-punctuation";
+import { createRouge155Tokenizer, createRougeTokenizer, createRougeUnicodeTokenizer } from "@gramscore/metric-rouge";
+import { createPunctuationTokenizer } from "@gramscore/tokenizer-punctuation";
 import { bytesOf, dataset } from "../inputs.mjs";
 
 function run(records, make) {

@@ -1,5 +1,20 @@
-import { ErrorCode, GramscoreError, describeValue, toTokenizer, type Tokenizer, type TokenizerLike } from "@gramscore/core";
-import { fnv1a32 } from "./hash.js";
+import { ErrorCode, GramscoreError, describeValue } from "./errors.js";
+import { toTokenizer, type TokenizerLike } from "./define.js";
+import type { Tokenizer } from "./types.js";
+
+/**
+ * FNV-1a (32 bit) over the UTF-8 bytes of `text`, as 8 lowercase hex digits. Used to name word lists
+ * in signatures; any language can recompute it.
+ */
+export function fnv1a32(text: string): string {
+  let h = 0x811c9dc5;
+  const bytes = new TextEncoder().encode(text);
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i]!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
 
 /**
  * A list of words: any iterable of strings (array, Set), or one string holding one word per line
@@ -61,9 +76,9 @@ export function wordSetId(words: ReadonlySet<string>): string {
  * Wraps any tokenizer so that its output loses every token in `words` (compared as the tokenizer
  * returns them, so after its lowercasing and stemming). The signature gains `+stop[<count>#<hash>]`.
  * ```ts
- * const t = withStopwords(createPunctuationTokenizer(), ["the", "a"]);
- * t.tokenize("The cat, a hat."); // ["cat", "hat"]
- * t.signature; // "punctuation+stop[2#...]"
+ * const t = withStopwords((s) => s.toLowerCase().split(" "), ["the", "a"]);
+ * t.tokenize("The cat a hat"); // ["cat", "hat"]
+ * t.signature; // "custom+stop[2#929493b1]"
  * ```
  * @throws GramscoreError `INVALID_TYPE` for something that is not a tokenizer, `INVALID_OPTION` for a bad list.
  */

@@ -3,8 +3,8 @@ import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
 /**
  * A small seeded pseudo-random generator: xoshiro128** (Blackman & Vigna) over 32-bit words, its
  * state filled from the seed by SplitMix32. Deterministic on every JavaScript engine. It is not
- * numpy's generator: resamples drawn with the same seed differ from rouge-score's (which is unseeded
- * anyway) and from sacrebleu's.
+ * numpy's generator (`NumpyGenerator`, PCG64, is the one that reproduces sacrebleu): it drives
+ * `percentileBootstrap`, ROUGE's seeded version of rouge-score's (unseeded) bootstrap.
  */
 export class SeededRandom {
   #a: number;

@@ -1,8 +1,7 @@
-import { assertText, type Tokenizer } from "@gramscore/core";
-import { checkCacheSize } from "./cache.js";
+import { assertText, toWordSet, wordSetId, type Tokenizer, type WordList } from "@gramscore/core";
+import { createPorterStemmer } from "@gramscore/stemmer-porter";
+import { checkCacheSize } from "./memo.js";
 import { checkOptionKeys, booleanOption, cacheSizeError } from "./options.js";
-import { createPorterStemmer } from "./porter.js";
-import { toWordSet, wordSetId, type WordList } from "./stopwords.js";
 
 /** Options of the `rouge` tokenizer ({@link createRougeTokenizer}). */
 export interface RougeTokenizerOptions {

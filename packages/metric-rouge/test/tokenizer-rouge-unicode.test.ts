@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRougeTokenizer, createRougeUnicodeTokenizer, rougeUnicodeTokenize } from "@gramscore/tokenizer-punctuation";
+import { createRougeTokenizer, createRougeUnicodeTokenizer, rougeUnicodeTokenize } from "@gramscore/metric-rouge";
 
 const uni = createRougeUnicodeTokenizer();
 const uniStem = createRougeUnicodeTokenizer({ useStemmer: true });

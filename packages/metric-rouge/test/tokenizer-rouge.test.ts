@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { GramscoreError } from "@gramscore/core";
-import { createRougeTokenizer, porterStem, rougeTokenize } from "@gramscore/tokenizer-punctuation";
+import { createRougeTokenizer, rougeTokenize } from "@gramscore/metric-rouge";
+import { porterStem } from "@gramscore/stemmer-porter";
 import {
   MT_DATASETS,
   SKIP_MESSAGE,

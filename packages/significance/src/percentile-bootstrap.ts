@@ -1,4 +1,8 @@
-import { SeededRandom } from "./random.js";
+/**
+ * rouge-score's bootstrap (its `BootstrapAggregator`): percentiles of resample means, per column,
+ * seeded with {@link SeededRandom}. ROUGE's intervals (@gramscore/metric-rouge) are computed here.
+ */
+import { SeededRandom } from "./xoshiro.js";
 
 /**
  * numpy's `percentile(..., method="linear")` of an ascending array at fraction `q` (0 … 1): the value
@@ -57,7 +61,7 @@ export function canonicalRows(chunks: readonly (readonly number[])[], width: num
  * `(1 − confidence)/2`, 0.5 and `1 − (1 − confidence)/2`. Returns `[low, mid, high]`, each with one
  * value per output column.
  */
-export function bootstrap(
+export function percentileBootstrap(
   rows: Float64Array,
   width: number,
   samples: number,

@@ -1,16 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatFixed, GramscoreError } from "@gramscore/core";
-import {
-  buildWordNetExceptions,
-  createRouge155Tokenizer,
-  parseExceptionList,
-  parseWordList,
-  rouge155PorterStem,
-  rouge155Tokenize,
-  createRouge155PorterStemmer,
-  type Rouge155TokenizerOptions,
-} from "@gramscore/tokenizer-punctuation";
+import { formatFixed, GramscoreError, parseWordList } from "@gramscore/core";
+import { createRouge155Tokenizer, rouge155Tokenize, type Rouge155TokenizerOptions } from "@gramscore/metric-rouge";
+import { buildWordNetExceptions, rouge155PorterStem } from "@gramscore/stemmer-porter";
 import { SKIP_MESSAGE, hasShared, readCases, readDataset, readJsonl, readText } from "../../../tooling/conformance/data.js";
 
 function wordnet(): Map<string, string> {
@@ -54,31 +46,6 @@ describe("rouge155 tokenization rules (readText + createNGram of ROUGE-1.5.5.pl)
     const t = createRouge155Tokenizer({ useStemmer: true, stopwords: ["run", "the"] });
     expect(t.tokenize("The RUN runs")).toEqual(["run"]); // "runs" is not a stopword; its stem "run" stays
     expect(createRouge155Tokenizer({ stopwords: ["it's", "s"] }).tokenize("It's")).toEqual(["it"]); // "it's" can never match
-  });
-
-  it("its Porter stemmer is ROUGE-1.5.5's regular-expression version, not NLTK's", () => {
-    const cases: Record<string, string> = {
-      agreement: "agreem", // step 4 as changed for ROUGE-1.5.5: -ent is tried after -ement and -ment fail
-      agreements: "agreem",
-      hopefully: "hopefulli", // no -fulli rule
-      dying: "dy", // no irregular forms
-      news: "new",
-      ties: "ti",
-      generously: "gener",
-      running: "run",
-      archaeology: "archaeolog",
-      yelling: "yell", // initial y is a consonant
-      syzygy: "syzygi",
-      relational: "relat",
-      adoption: "adopt",
-      cease: "ceas",
-      controll: "control",
-      roll: "roll",
-      at: "at", // shorter than 3: unchanged
-    };
-    for (const [w, s] of Object.entries(cases)) expect(rouge155PorterStem(w), w).toBe(s);
-    const cached = createRouge155PorterStemmer({ cacheSize: 2 });
-    for (const w of [...Object.keys(cases), ...Object.keys(cases)]) expect(cached.stem(w)).toBe(cases[w]);
   });
 
   it("signatures name stemming, the exception table and the stopword list", () => {
@@ -142,35 +109,6 @@ describe("rouge155 equals the Perl steps transliterated on bytes (property)", ()
       }),
       { numRuns: 1000 },
     );
-  });
-});
-
-describe("exception lists", () => {
-  it("parses inflected → first base; later lines overwrite; blank and indented lines are skipped", () => {
-    const t = parseExceptionList("axes ax axis\r\nmice mouse\n\n  went go\naxes axe\n");
-    expect([...t]).toEqual([
-      ["axes", "axe"],
-      ["mice", "mouse"],
-    ]);
-    expect(() => parseExceptionList("lonely\n")).toThrowError(expect.objectContaining({ code: "MALFORMED_INPUT" }));
-    expect(() => parseExceptionList(7 as unknown as string)).toThrow(GramscoreError);
-  });
-
-  it.skipIf(!hasShared)("WordNet 2.0's lists read noun, adv, verb, adj give ROUGE-1.5.5's 5,930-word table", () => {
-    const table = wordnet();
-    expect(table.size).toBe(5930);
-    const expected: Record<string, string> = {
-      best: "good",
-      better: "good",
-      is: "be",
-      testes: "testes",
-      offer: "offer",
-      involucra: "involucrum",
-      went: "go",
-      mice: "mouse",
-    };
-    for (const [k, v] of Object.entries(expected)) expect(table.get(k), k).toBe(v);
-    console.log(`WordNet exception table: ${table.size} words`);
   });
 });
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { GramscoreError } from "@gramscore/core";
-import { createPorterStemmer, porterStem, PORTER_MODES, type PorterMode } from "@gramscore/tokenizer-punctuation";
+import { createPorterStemmer, porterStem, PORTER_MODES, type PorterMode } from "@gramscore/stemmer-porter";
 import { SKIP_MESSAGE, hasShared, readText } from "../../../tooling/conformance/data.js";
 import { naivePorterStem } from "./naive-porter.js";
 
