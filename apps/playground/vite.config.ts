@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 // Static build (relative asset paths, so the dist/ folder can be hosted under any path). The
@@ -5,7 +6,12 @@ import { defineConfig } from "vite";
 // same code their dist/ builds are made of.
 export default defineConfig({
   base: "./",
-  resolve: { conditions: ["@gramscore/source"] },
+  resolve: {
+    conditions: ["@gramscore/source"],
+    // IPADIC for ja-mecab: the dictionary package's generated file, which its exports do not list;
+    // imported with ?url, it is copied into assets/ and fetched only when ja-mecab is chosen.
+    alias: [{ find: /^@gramscore\/dict-ipadic\/dist\/ipadic\.bin/, replacement: fileURLToPath(new URL("node_modules/@gramscore/dict-ipadic/dist/ipadic.bin", import.meta.url)) }],
+  },
   build: { outDir: "dist", target: "es2022", chunkSizeWarningLimit: 4096 },
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1" },

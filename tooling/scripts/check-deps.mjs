@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Fails when a package depends on (or imports) a package of its own tier or above, declares an internal
-// package as a peer, uses something other than "workspace:^" for an internal runtime dependency, imports
+// package as a peer (unless optional), uses something other than "workspace:^" for an internal runtime dependency, imports
 // a package it does not declare, lists a runtime dependency it never imports, or lists one that the
 // build bundles into dist/ (then it belongs in devDependencies: installing it again is dead weight),
 // or has a cycle of imports between its own source files.
@@ -179,8 +179,18 @@ export function checkDependencies(packages, tiers = TIERS, root = process.cwd())
     check("dependencies", manifest.dependencies);
     check("devDependencies", manifest.devDependencies);
     check("optionalDependencies", manifest.optionalDependencies);
-    for (const dep of Object.keys(manifest.peerDependencies ?? {})) {
-      if (names.has(dep)) problems.push(`${where}: ${dep} is an internal package declared as a peer; use "dependencies": { "${dep}": "workspace:^" }`);
+    for (const [dep, range] of Object.entries(manifest.peerDependencies ?? {})) {
+      if (!names.has(dep)) continue;
+      // An optional peer is how an app offers a large internal package without installing it for
+      // everyone (the CLI's ja-mecab and its dictionary); it is also a devDependency, for the tests.
+      if (manifest.peerDependenciesMeta?.[dep]?.optional === true) {
+        if (range !== "workspace:^") problems.push(`${where}: the optional peer ${dep} must be "workspace:^", found "${range}"`);
+        if (manifest.devDependencies?.[dep] !== "workspace:^") problems.push(`${where}: the optional peer ${dep} must also be a devDependency ("workspace:^") for the workspace's tests`);
+        const peerTier = tiers[dep];
+        if (tier !== undefined && peerTier !== undefined && peerTier >= tier) problems.push(`${where}: ${name} (tier ${tier}) lists the optional peer ${dep} (tier ${peerTier}); a package may only depend on lower tiers`);
+        continue;
+      }
+      problems.push(`${where}: ${dep} is an internal package declared as a peer; use "dependencies": { "${dep}": "workspace:^" } (or mark it optional in peerDependenciesMeta)`);
     }
     const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
     for (const file of sourceFiles(join(dir, "src"))) {

@@ -33,6 +33,18 @@ describe("dependency tiers", () => {
     expect(problems.some((p) => p.includes("@gramscore/registry (tier 1) devDependencies lists gramscore (tier 3)"))).toBe(true);
     expect(problems).toHaveLength(4);
   });
+  it("accepts an internal optional peer (workspace:^, also a devDependency) and names what is wrong with one", () => {
+    const fake = (name: string, extra: Record<string, unknown>): Pkg => ({ dir: "/nonexistent", manifest: { name, version: "0.0.0", ...extra } });
+    const optional = { peerDependenciesMeta: { "@gramscore/tokenizer-ja-mecab": { optional: true } } };
+    const base = [fake("@gramscore/core", {}), fake("@gramscore/tokenizer-ja-mecab", {})];
+    const good = fake("gramscore", { ...optional, peerDependencies: { "@gramscore/tokenizer-ja-mecab": "workspace:^" }, devDependencies: { "@gramscore/tokenizer-ja-mecab": "workspace:^" } });
+    expect(checkDependencies([...base, good], TIERS, "/")).toEqual([]);
+    const bad = fake("gramscore", { ...optional, peerDependencies: { "@gramscore/tokenizer-ja-mecab": "^0.1.0" } });
+    const problems: string[] = checkDependencies([...base, bad], TIERS, "/");
+    expect(problems.some((p) => p.includes('the optional peer @gramscore/tokenizer-ja-mecab must be "workspace:^"'))).toBe(true);
+    expect(problems.some((p) => p.includes("must also be a devDependency"))).toBe(true);
+    expect(problems).toHaveLength(2);
+  });
 });
 
 describe("package manifests", () => {

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ErrorCode, GramscoreError } from "@gramscore/core";
-import { createRegistry } from "@gramscore/registry";
+import { ErrorCode, GramscoreError, definePlugin, defineTokenizer } from "@gramscore/core";
+import type { Tokenizer } from "@gramscore/core";
+import { createRegistry, pluginFromModule } from "@gramscore/registry";
 import type { Kind, LazyPlugin, Registry } from "@gramscore/registry";
 import { usePlugins, type LoadedPlugin } from "@gramscore/registry/node";
 
@@ -56,6 +57,7 @@ export function builtinPlugins(options: BuiltinOptions = {}): LazyPlugin[] {
       return options.spmModel === undefined ? module : { default: module.sentencepiecePlugin({ model: options.spmModel }) };
     }),
     builtin("@gramscore/tokenizer-intl-words", () => import("@gramscore/tokenizer-intl-words")),
+    jaMecabBuiltin(),
     builtin("@gramscore/metric-bleu", () => import("@gramscore/metric-bleu")),
     builtin("@gramscore/metric-rouge", () => import("@gramscore/metric-rouge")),
     builtin("@gramscore/metric-chrf", () => import("@gramscore/metric-chrf")),
@@ -108,6 +110,58 @@ export function meteorBuiltin(
     }
     return { default: meteor.meteorPlugin({ providers: { wordnet: wordnet.module.wordnet }, defaultSynonyms: "wordnet" }) };
   });
+}
+
+/** The package of `ja-mecab`: an optional peer of the CLI, so that its 8.8 MB dictionary is installed only on request. */
+export const JA_MECAB_PACKAGE = "@gramscore/tokenizer-ja-mecab";
+/** The command that installs it beside gramscore. */
+export const JA_MECAB_INSTALL = `npm install ${JA_MECAB_PACKAGE}`;
+
+function missingJaMecab(cause: unknown): GramscoreError {
+  return new GramscoreError(
+    ErrorCode.MISSING_DEPENDENCY,
+    `The tokenizer "ja-mecab" (sacrebleu's MeCab 0.996 -Owakati with IPADIC) comes from ${JA_MECAB_PACKAGE}, which is not installed: ` +
+      `it is kept out of gramscore's own install for the size of its dictionary. Install it where gramscore is installed: ` +
+      `${JA_MECAB_INSTALL} (npm install -g ${JA_MECAB_PACKAGE} beside a global gramscore).`,
+    { cause, details: { dependency: JA_MECAB_PACKAGE, install: JA_MECAB_INSTALL } },
+  );
+}
+
+/**
+ * `ja-mecab` from @gramscore/tokenizer-ja-mecab when it is installed. When it is not, a stand-in
+ * registers the name, so that `gramscore list` shows it with the package it needs (not found) and
+ * `--tokenize ja-mecab` fails with `MISSING_DEPENDENCY` and the install command instead of
+ * "unknown tokenizer". `load` replaces the import (tests).
+ */
+export function jaMecabBuiltin(load: () => Promise<unknown> = () => import("@gramscore/tokenizer-ja-mecab")): LazyPlugin {
+  return builtin(JA_MECAB_PACKAGE, async () => {
+    try {
+      return await load();
+    } catch (error) {
+      // Only the package itself missing; a dependency of it missing (its dictionary) is its own error.
+      if (!isModuleNotFound(error) || !String((error as Error)?.message).includes(`'${JA_MECAB_PACKAGE}'`)) throw error;
+      const tokenizer = defineTokenizer({
+        name: "ja-mecab",
+        description: `sacrebleu's ja-mecab: MeCab 0.996 -Owakati with IPADIC 2.7.0-20070801 (not installed: ${JA_MECAB_INSTALL})`,
+        needs: () => ({ kind: "data-package", name: JA_MECAB_PACKAGE, found: false, source: JA_MECAB_INSTALL }),
+        create: () => {
+          throw missingJaMecab(error);
+        },
+      });
+      return { default: definePlugin({ name: JA_MECAB_PACKAGE, tokenizers: [tokenizer], metrics: [] }) };
+    }
+  });
+}
+
+/**
+ * The `ja-mecab` tokenizer itself, for commands that do not go through a registry (`gramscore sacrebleu`).
+ * @throws GramscoreError `MISSING_DEPENDENCY` with the install command when the package is not installed.
+ */
+export async function loadJaMecab(load?: () => Promise<unknown>): Promise<Tokenizer> {
+  const plugin = pluginFromModule(await jaMecabBuiltin(load).load(), JA_MECAB_PACKAGE);
+  const descriptor = plugin.tokenizers?.find((t) => t.name === "ja-mecab");
+  if (descriptor === undefined) throw new GramscoreError(ErrorCode.PLUGIN_LOAD_FAILED, `${JA_MECAB_PACKAGE} did not provide the tokenizer "ja-mecab"; reinstall it (${JA_MECAB_INSTALL}).`);
+  return descriptor.create();
 }
 
 /** The hint appended to unknown-name errors in the CLI. */

@@ -436,6 +436,7 @@ describe.concurrent("gramscore tokenize and list", () => {
       "tokenizer-subword",
       "tokenizer-sentencepiece",
       "tokenizer-intl-words",
+      "tokenizer-ja-mecab",
       "metric-bleu",
       "metric-rouge",
       "metric-chrf",

@@ -5,6 +5,7 @@ import { createChrf } from "@gramscore/metric-chrf";
 import { createRouge } from "@gramscore/metric-rouge";
 import { REPORT_CSS, matchViews } from "@gramscore/report";
 import type { MatchView } from "@gramscore/report";
+import { createIntlWords } from "@gramscore/tokenizer-intl-words";
 import { loadTiktoken } from "@gramscore/tokenizer-subword/tiktoken";
 import { PLAYGROUND_CSS } from "./style.js";
 import { decodeState, encodeState, DEFAULT_STATE } from "./state.js";
@@ -44,6 +45,8 @@ const tokSel = $(
   $("option", { value: "char" }, "char"),
   $("option", { value: "none" }, "none (whitespace)"),
   $("option", { value: "rouge" }, "rouge-score's"),
+  $("option", { value: "ja-mecab" }, "ja-mecab (MeCab + IPADIC, loads 8.8 MB)"),
+  $("option", { value: "intl-words" }, "intl-words (Intl.Segmenter)"),
   $("option", { value: "o200k_base" }, "o200k_base (GPT-4o subwords)"),
   $("option", { value: "cl100k_base" }, "cl100k_base (GPT-4 subwords)"),
 );
@@ -126,11 +129,41 @@ function subwordTokenizer(encoding: "o200k_base" | "cl100k_base"): Promise<Token
   return p;
 }
 
+/**
+ * ja-mecab: its code and IPADIC (8.8 MB, fetched from the dictionary package's file beside the
+ * build) are loaded only when it is chosen, once.
+ */
+let jaMecab: Promise<Tokenizer> | undefined;
+function jaMecabTokenizer(): Promise<Tokenizer> {
+  jaMecab ??= (async () => {
+    const [{ createJaMecab }, { loadIpadicFrom }, { default: url }] = await Promise.all([
+      import("@gramscore/tokenizer-ja-mecab"),
+      import("@gramscore/dict-ipadic"),
+      import("@gramscore/dict-ipadic/dist/ipadic.bin?url"),
+    ]);
+    await loadIpadicFrom(new URL(url, location.href));
+    return createJaMecab();
+  })();
+  // A failed load is tried again on the next change.
+  jaMecab.catch(() => (jaMecab = undefined));
+  return jaMecab;
+}
+
+/** intl-words: the engine's Intl.Segmenter (no data to load). */
+let intlWords: Tokenizer | undefined;
+
 /** The metrics the options ask for. */
 async function metrics(): Promise<Metric<any, any>[]> {
   const out: Metric<any, any>[] = [];
   const t = state.tokenizer;
-  const tok: string | Tokenizer = t === "o200k_base" || t === "cl100k_base" ? await subwordTokenizer(t) : t;
+  const tok: string | Tokenizer =
+    t === "o200k_base" || t === "cl100k_base"
+      ? await subwordTokenizer(t)
+      : t === "ja-mecab"
+        ? await jaMecabTokenizer()
+        : t === "intl-words"
+          ? (intlWords ??= createIntlWords())
+          : t;
   const bleuTok = tok === "rouge" ? "13a" : tok;
   if (state.metrics.bleu) out.push(createBleu({ tokenize: bleuTok, lowercase: state.lowercase }));
   if (state.metrics.chrf) out.push(createChrf({ lowercase: state.lowercase }));
@@ -154,7 +187,7 @@ async function update(): Promise<void> {
   try {
     const streams = [lines(state.refs)];
     if (state.refs2.trim() !== "") streams.push(lines(state.refs2));
-    status.textContent = state.tokenizer.endsWith("_base") ? "loading the vocabulary…" : "";
+    status.textContent = state.tokenizer.endsWith("_base") ? "loading the vocabulary…" : state.tokenizer === "ja-mecab" ? "loading the dictionary…" : "";
     list = await metrics();
     segments = toSegments(lines(state.hyps), streams);
   } catch (error) {

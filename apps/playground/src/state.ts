@@ -4,7 +4,7 @@ export interface State {
   refs: string;
   refs2: string;
   metrics: { bleu: boolean; chrf: boolean; chrfpp: boolean; rouge: boolean };
-  tokenizer: "13a" | "intl" | "char" | "none" | "rouge" | "o200k_base" | "cl100k_base";
+  tokenizer: "13a" | "intl" | "char" | "none" | "rouge" | "ja-mecab" | "intl-words" | "o200k_base" | "cl100k_base";
   lowercase: boolean;
   stem: boolean;
   segment: number;
@@ -41,7 +41,7 @@ export function encodeState(s: State): string {
   return `v1.${toBase64Url(JSON.stringify([s.hyps, s.refs, s.refs2, flags, s.tokenizer, s.segment]))}`;
 }
 
-const TOKENIZERS = new Set(["13a", "intl", "char", "none", "rouge", "o200k_base", "cl100k_base"]);
+const TOKENIZERS = new Set(["13a", "intl", "char", "none", "rouge", "ja-mecab", "intl-words", "o200k_base", "cl100k_base"]);
 
 /** Reads a fragment written by {@link encodeState}; undefined when it is missing or not one. */
 export function decodeState(fragment: string): State | undefined {

@@ -4,11 +4,13 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { evaluate, toSegments } from "@gramscore/core";
-import type { Metric } from "@gramscore/core";
+import type { Metric, Tokenizer } from "@gramscore/core";
 import { createBleu } from "@gramscore/metric-bleu";
 import { createChrf } from "@gramscore/metric-chrf";
 import { createRouge } from "@gramscore/metric-rouge";
 import { matchViews } from "@gramscore/report";
+import { createIntlWords } from "@gramscore/tokenizer-intl-words";
+import { createJaMecab } from "@gramscore/tokenizer-ja-mecab";
 import { loadTiktoken } from "@gramscore/tokenizer-subword/tiktoken";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -143,6 +145,41 @@ describe.skipIf(skipBrowser)("the playground in Chromium", () => {
     const tok = await loadTiktoken({ encoding: "o200k_base", library: "gpt-tokenizer" });
     const shown = await cards(page);
     expect(shown).toEqual(expected([createBleu({ tokenize: tok }), createChrf(), createRouge({ rougeTypes: ["rouge1", "rouge2", "rougeL"], tokenize: tok })], HYPS, [REFS]));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("Japanese: ja-mecab fetches IPADIC only when chosen and scores as Node; intl-words too", SLOW, async () => {
+    const JA_HYPS = ["ご注文が遅くなって申し訳ありません。", "東京都に住んでいます。"];
+    const JA_REFS = ["お客様のご注文が遅れており、申し訳ございません。", "東京に住んでいます。"];
+    const { page, errors } = await newPage(browser);
+    const requested: string[] = [];
+    page.on("request", (r) => requested.push(r.url()));
+    await page.goto(server.url);
+    await page.waitForSelector("#scores .card");
+    await replaceText(page, "#hyps", JA_HYPS.join("\n"));
+    await replaceText(page, "#refs", JA_REFS.join("\n"));
+    await settle(page, 2);
+    // The dictionary is a file of its own, not part of the page's code, and is not fetched yet.
+    expect(requested.filter((u) => u.endsWith(".bin"))).toEqual([]);
+
+    await page.select("#tokenizer", "ja-mecab");
+    await page.waitForFunction(() => document.querySelector("#scores .card .sig code")?.textContent?.includes("tok:ja-mecab-0.996-IPA"), { timeout: 120_000 });
+    expect(requested.filter((u) => /\/assets\/ipadic-[^/]*\.bin$/.test(u))).toHaveLength(1);
+    const ja = createJaMecab();
+    const rouge = (tokenize: Tokenizer) => createRouge({ rougeTypes: ["rouge1", "rouge2", "rougeL"], tokenize });
+    expect(await cards(page)).toEqual(expected([createBleu({ tokenize: ja }), createChrf(), rouge(ja)], JA_HYPS, [JA_REFS]));
+
+    await page.select("#tokenizer", "intl-words");
+    await page.waitForFunction(() => document.querySelector("#scores .card .sig code")?.textContent?.includes("tok:intl-words-"), { timeout: 60_000 });
+    const shown = await cards(page);
+    // Words come from Chromium's own ICU, whose version (and dictionaries) may differ from Node's: the
+    // signature says which (a probe hash there), and only chrF, which does not tokenize, must be Node's.
+    const words = createIntlWords();
+    const want = expected([createBleu({ tokenize: words }), createChrf(), rouge(words)], JA_HYPS, [JA_REFS]);
+    expect(shown.map((c) => c.metric)).toEqual(want.map((c) => c.metric));
+    expect(shown[0]!.signature).toMatch(/\|tok:intl-words-[^|]+\|/);
+    expect(shown[1]).toEqual(want[1]);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -7,7 +7,8 @@
 // read by a preloaded module from process.resourceUsage() as the process exits): the machine is
 // shared, so CPU time is the figure compared with the references' CPU time, recorded the same way
 // (`references.mjs`, "whole process"). The rows print the multiple on CPU time beside the target.
-// `GRAMSCORE_PROFILE=1 gramscore score ...` prints the breakdown of one run by phase.
+// `GRAMSCORE_PROFILE=1 gramscore score ...` prints the breakdown of one run by phase. One case scores
+// WMT22 en-ja with ja-mecab, beside MeCab's own whole run (see the case).
 //
 // The "floor" cases score with a plugin metric that does no work (it counts the segments): what every
 // metric pays before its first n-gram (Node's start, loading the CLI, reading, decoding and parsing
@@ -104,5 +105,21 @@ export default async function () {
       });
     }
   }
+  // Japanese (WMT22 en-ja, 13 systems x 2,037 segments, one reference) with sacrebleu's ja-mecab. No
+  // whole run of sacrebleu with ja-mecab is recorded (sacrebleu cannot be installed on the bench
+  // machine); MeCab's own -Owakati pass over the same hypotheses and references is what such a run
+  // pays at least, so the multiple of MeCab printed here is a lower bound of the multiple of sacrebleu.
+  const ja = "mt_wmt22_generaltest2022_en-ja";
+  const jaText = gunzipSync(readFileSync(join(conformanceDir, "data", `${ja}.jsonl.gz`))).toString("utf8");
+  writeFileSync(join(dir, "wmt22-en-ja.jsonl"), jaText);
+  cases.push({
+    name: "e2e: score bleu --tokenize ja-mecab, JSONL",
+    input: `${ja} (wmt22-en-ja.jsonl), whole process`,
+    items: jaText.split("\n").filter(Boolean).length,
+    samples: Number(process.env.BENCH_E2E_SAMPLES ?? 5),
+    versus: "mecab-wakati-wmt22-en-ja",
+    cpuTarget: true,
+    fn: () => gramscore(preload, ["score", "-m", "bleu", "--tokenize", "ja-mecab", "--input", "wmt22-en-ja.jsonl", "-f", "json", "--no-progress"], dir),
+  });
   return cases;
 }

@@ -18,6 +18,7 @@ import type { Seed, SystemRows } from "@gramscore/significance";
 import type { CliIO } from "../io.js";
 import { writeStdout } from "../output.js";
 import { rowsFromStats } from "../significance.js";
+import { loadJaMecab } from "../setup.js";
 import { VERSION } from "../version.js";
 import { ArgError, helpText, parseSacrebleuArgs, usage, type SacrebleuArgs } from "../sacrebleu/args.js";
 import { pyRstrip, pyStrRepr } from "../sacrebleu/pyformat.js";
@@ -123,12 +124,13 @@ interface BuiltMetric {
   name: string;
 }
 
-function buildMetrics(a: SacrebleuArgs, log: Logger): BuiltMetric[] {
+async function buildMetrics(a: SacrebleuArgs, log: Logger): Promise<BuiltMetric[]> {
   const keys: string[] = [];
   for (const m of a.metrics) if (!keys.includes(m.toUpperCase())) keys.push(m.toUpperCase());
   let trgLang = "";
   if (a.langpair !== undefined) trgLang = a.langpair.split("-")[1] ?? "";
-  return keys.map((key) => {
+  const built: BuiltMetric[] = [];
+  for (const key of keys) {
     let metric: Metric<any, any>;
     if (key === "BLEU") {
       let tokenize = a.tokenize;
@@ -139,15 +141,19 @@ function buildMetrics(a: SacrebleuArgs, log: Logger): BuiltMetric[] {
         if (trgLang === "ja" && tokenize !== "ja-mecab") log.warning("Consider using the 'ja-mecab' or 'spm' tokenizer for Japanese.");
         if (trgLang === "ko" && tokenize !== "ko-mecab") log.warning("Consider using the 'ko-mecab' or 'spm' tokenizer for Korean.");
       }
-      if (!["13a", "intl", "zh", "char", "none"].includes(tokenize)) {
+      if (tokenize === "ko-mecab") {
         throw refuse(
-          `BLEU's tokenizer ${tokenize} is not available in gramscore sacrebleu (it has 13a, intl, zh, char and none)` +
-            (tokenize === "ja-mecab" ? "; `gramscore score -m bleu --tokenize ja-mecab` scores Japanese with MeCab's IPADIC when @gramscore/tokenizer-ja-mecab is installed." : "."),
+          "BLEU's tokenizer ko-mecab (MeCab with mecab-ko-dic) is not available in gramscore: it has no Korean MeCab dictionary. " +
+            "Score Korean with sacrebleu's ko-mecab, or with `gramscore score -m bleu --tokenize flores200` (spBLEU) for a tokenizer gramscore has.",
         );
+      }
+      if (!["13a", "intl", "zh", "char", "none", "ja-mecab"].includes(tokenize)) {
+        throw refuse(`BLEU's tokenizer ${tokenize} is not available in gramscore sacrebleu (it has 13a, intl, zh, char, ja-mecab and none).`);
       }
       const needsValue = a.smoothMethod === "floor" || a.smoothMethod === "add-k";
       metric = createBleu({
-        tokenize: tokenize as "13a",
+        // ja-mecab from @gramscore/tokenizer-ja-mecab when it is installed (a MISSING_DEPENDENCY error otherwise).
+        tokenize: tokenize === "ja-mecab" ? await loadJaMecab() : (tokenize as "13a"),
         smoothMethod: a.smoothMethod as "exp",
         ...(needsValue && a.smoothValue !== undefined ? { smoothValue: a.smoothValue } : {}),
         lowercase: a.lowercase,
@@ -164,8 +170,9 @@ function buildMetrics(a: SacrebleuArgs, log: Logger): BuiltMetric[] {
     } else {
       metric = createTer({ normalized: a.terNormalized, noPunct: a.terNoPunct, asianSupport: a.terAsianSupport, lowercase: !a.terCaseSensitive });
     }
-    return { key, metric, name: rowsOf(metric).name };
-  });
+    built.push({ key, metric, name: rowsOf(metric).name });
+  }
+  return built;
 }
 
 /** One system's statistics under one metric. */
@@ -318,7 +325,7 @@ async function compute(a: SacrebleuArgs, io: CliIO, log: Logger, color: ReturnTy
     if (fullRefs.some((r) => r.length !== system.length)) fail(1, "System and reference streams have different lengths.");
   }
 
-  const metrics = buildMetrics(a, log);
+  const metrics = await buildMetrics(a, log);
   const seed = a.confidence || paired ? seedFromEnv(io.env) : DEFAULT_SEED;
   const width = a.width;
   const sorted = [...metrics].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
