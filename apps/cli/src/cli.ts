@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { run } from "./run.js";
+import { run } from "./program.js";
 
 // Every command, help and the version write through output.ts, which reports a failed write (a full
 // disk behind `> file`, a reader that went away) as an error with exit code 1. This is the last

@@ -4,16 +4,16 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import type { MetricDescriptor } from "@gramscore/core";
-import { DEFAULT_WIDTH, FORMATS, jobsMinBytes, usefulJobs, type Format } from "../constants.js";
-import { scoreInput, type PreparedMetric, type Report, type SegmentSink } from "../engine.js";
-import { usageError } from "../errors.js";
-import { inputBytes } from "../input-size.js";
-import { jsonlUnits, looksLikeJsonl, parallelUnits, recordBatches, type ByteCounter, type InputUnit, type UnitSize } from "../input.js";
-import { checkOutputPath, writeOutput, type OutputText } from "../output.js";
-import { profile } from "../profile.js";
-import { startProgress } from "../progress.js";
-import { RowCollector, type CollectSpec } from "../significance.js";
-import { collectSpecOptions } from "../spec-options.js";
+import { DEFAULT_WIDTH, FORMATS, jobsMinBytes, usefulJobs, type Format } from "../shared/constants.js";
+import { scoreInput, type PreparedMetric, type Report, type SegmentSink } from "../run/engine.js";
+import { usageError } from "../shared/errors.js";
+import { inputBytes } from "../input/size.js";
+import { jsonlUnits, looksLikeJsonl, parallelUnits, recordBatches, type ByteCounter, type InputUnit, type UnitSize } from "../input/read.js";
+import { checkOutputPath, writeOutput, type OutputText } from "../output/write.js";
+import { profile } from "../shared/profile.js";
+import { startProgress } from "../output/progress.js";
+import { RowCollector, type CollectSpec } from "../run/significance.js";
+import { collectSpecOptions } from "./spec-options.js";
 import type { Context } from "./kit.js";
 
 export interface Globals {
@@ -263,7 +263,7 @@ export async function scoreFromInput(
     }
   }
   if (jobs > 1) {
-    const { JOB_UNIT, scoreParallel } = await import("../parallel.js");
+    const { JOB_UNIT, scoreParallel } = await import("../run/parallel.js");
     const units = openInput(ctx, refs, flags, bytes, JOB_UNIT);
     const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
     profile?.lap("set-up");

@@ -1,13 +1,13 @@
 /** `gramscore explain`: shows why one segment scores what it does, with each metric's explain(). */
 import { Option, type Command } from "commander";
 import { validateSegment } from "@gramscore/core";
-import { usageError, withLocation } from "../errors.js";
-import { checkedResult, checkedSummary } from "../engine.js";
-import { highlightWords, matchedStrings, renderTree } from "../explain.js";
-import { recordBatches, type InputRecord } from "../input.js";
-import { colors, useColor } from "../io.js";
-import { writeStdout } from "../output.js";
-import { VERSION } from "../version.js";
+import { usageError, withLocation } from "../shared/errors.js";
+import { checkedResult, checkedSummary } from "../run/engine.js";
+import { highlightWords, matchedStrings, renderTree } from "../output/explain.js";
+import { recordBatches, type InputRecord } from "../input/read.js";
+import { colors, useColor } from "../shared/io.js";
+import { writeStdout } from "../output/write.js";
+import { VERSION } from "../shared/version.js";
 import { globals, metricNames, openInput, prepareMetrics, warnUnavailable, type InputFlags } from "./common.js";
 import { SCOPED_HELP, bind, collect, collectList, parsePositive, type CommandModule, type Context } from "./kit.js";
 

@@ -4,12 +4,12 @@
  */
 import { type Command, InvalidArgumentError, Option } from "commander";
 import type { Registry } from "@gramscore/registry";
-import type { CliConfig } from "../config.js";
-import { FORMATS, MAX_JOBS, MAX_WIDTH } from "../constants.js";
-import type { CliIO } from "../io.js";
-import type { WorkerPool } from "../parallel.js";
-import { splitList, type Prescan } from "../prescan.js";
-import type { OptionBinding } from "../spec-options.js";
+import type { CliConfig } from "../shared/config.js";
+import { FORMATS, MAX_JOBS, MAX_WIDTH } from "../shared/constants.js";
+import type { CliIO } from "../shared/io.js";
+import type { WorkerPool } from "../run/parallel.js";
+import { splitList, type Prescan } from "./prescan.js";
+import type { OptionBinding } from "./spec-options.js";
 
 /** What the command actions share. */
 export interface Context {

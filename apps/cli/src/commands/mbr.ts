@@ -6,10 +6,10 @@
 import { Option, type Command } from "commander";
 import { ErrorCode, GramscoreError, describeValue, isGramscoreError } from "@gramscore/core";
 import { mbr, type MbrMethod } from "@gramscore/mbr";
-import { usageError, withLocation } from "../errors.js";
-import { withOutput } from "../output.js";
+import { usageError, withLocation } from "../shared/errors.js";
+import { withOutput } from "../output/write.js";
 import { SCOPED_HELP, bind, collectList, type CommandModule, type Context } from "./kit.js";
-import { readLines } from "../lines.js";
+import { readLines } from "../input/lines.js";
 import { singleMetric } from "./pairwise.js";
 
 interface MbrFlags {

@@ -2,17 +2,17 @@
 import type { Command } from "commander";
 import { ErrorCode, ExactColumns, GramscoreError, STATS_FORMAT, createAccumulator, describeValue, exactValue } from "@gramscore/core";
 import type { Accumulator } from "@gramscore/core";
-import { describeMetric, type MetricScore, type PreparedMetric, type Report, type ShardEntry, type SystemReport } from "../engine.js";
-import { usageError, withLocation } from "../errors.js";
-import { formatReport } from "../format.js";
-import { openLines } from "../input.js";
-import { useColor } from "../io.js";
-import { checkOutputPath } from "../output.js";
-import { checkOverlaps, checkPairsField, checkSegmentsField, checkShardInfo, checkShards, orderShards, type ReadEntry, type ShardSpan, type UnorderedGroup } from "../shard.js";
-import { formatSignificance, PAIRING_WORDS, runSignificance, significancePlan, SIGNIFICANCE_HELP, type SignificanceFlags } from "../significance.js";
+import { describeMetric, type MetricScore, type PreparedMetric, type Report, type ShardEntry, type SystemReport } from "../run/engine.js";
+import { usageError, withLocation } from "../shared/errors.js";
+import { formatReport } from "../output/format.js";
+import { openLines } from "../input/read.js";
+import { useColor } from "../shared/io.js";
+import { checkOutputPath } from "../output/write.js";
+import { checkOverlaps, checkPairsField, checkSegmentsField, checkShardInfo, checkShards, orderShards, type ReadEntry, type ShardSpan, type UnorderedGroup } from "../run/shard.js";
+import { formatSignificance, PAIRING_WORDS, runSignificance, significancePlan, SIGNIFICANCE_HELP, type SignificanceFlags } from "../run/significance.js";
 import { concatRows, rowsOf, type SystemRows } from "@gramscore/significance";
-import { FORMATS } from "../constants.js";
-import { significanceOptions } from "../significance-options.js";
+import { FORMATS } from "../shared/constants.js";
+import { significanceOptions } from "./significance-options.js";
 import { checkFinite, chooseFormat, emit, globals, maxWidth, pluginOf, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
 import { bind, formatOption, parseWidth, type CommandModule, type Context } from "./kit.js";
 

@@ -7,11 +7,11 @@ import { Option, type Command } from "commander";
 import { ErrorCode, GramscoreError } from "@gramscore/core";
 import type { Metric } from "@gramscore/core";
 import { pairwiseParallel } from "@gramscore/mbr/node";
-import { usageError } from "../errors.js";
-import { withOutput } from "../output.js";
+import { usageError } from "../shared/errors.js";
+import { withOutput } from "../output/write.js";
 import { metricNames, prepareMetrics, warnBom, warnUnavailable } from "./common.js";
 import { SCOPED_HELP, bind, collectList, parseJobs, type CommandModule, type Context } from "./kit.js";
-import { blocks, readLines } from "../lines.js";
+import { blocks, readLines } from "../input/lines.js";
 
 /** Rows computed (and written) at a time. */
 const BLOCK = 1024;

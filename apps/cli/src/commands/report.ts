@@ -1,13 +1,13 @@
 /** `gramscore report`: one self-contained HTML file comparing systems (scores, buckets, n-grams, segments with their matches). */
 import { InvalidArgumentError, type Command } from "commander";
 import { buildReport, groupRecords, renderReport, type ReportData, type ReportRecord } from "@gramscore/report";
-import { recordBatches, type ByteCounter } from "../input.js";
-import { checkOutputPath } from "../output.js";
-import { startProgress } from "../progress.js";
-import { columnOfRows, rowsFromStats, significancePlan } from "../significance.js";
+import { recordBatches, type ByteCounter } from "../input/read.js";
+import { checkOutputPath } from "../output/write.js";
+import { startProgress } from "../output/progress.js";
+import { columnOfRows, rowsFromStats, significancePlan } from "../run/significance.js";
 import { confidenceInterval } from "@gramscore/significance";
 import type { Metric } from "@gramscore/core";
-import { pluginFailure, type PreparedMetric } from "../engine.js";
+import { pluginFailure, type PreparedMetric } from "../run/engine.js";
 import { emit, metricNames, openInput, prepareMetrics, reportNaN, warnUnavailable, type InputFlags } from "./common.js";
 import { SCOPED_HELP, bind, inputOptions, type CommandModule, type Context } from "./kit.js";
 

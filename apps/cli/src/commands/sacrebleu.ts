@@ -15,13 +15,13 @@ import { createChrf } from "@gramscore/metric-chrf";
 import { createTer } from "@gramscore/metric-ter";
 import { DEFAULT_SEED, confidenceInterval, pairedTest, rowsOf } from "@gramscore/significance";
 import type { Seed, SystemRows } from "@gramscore/significance";
-import type { CliIO } from "../io.js";
-import { writeStdout } from "../output.js";
-import { rowsFromStats } from "../significance.js";
-import { VERSION } from "../version.js";
-import { ArgError, helpText, parseSacrebleuArgs, usage, type SacrebleuArgs } from "../sacrebleu/args.js";
-import { pyRstrip, pyStrRepr } from "../sacrebleu/pyformat.js";
-import { formatScore, paint, resultsTable, signatureText, singleResultsText, fixed, type PairedCell, type TableColumn } from "../sacrebleu/report.js";
+import type { CliIO } from "../shared/io.js";
+import { writeStdout } from "../output/write.js";
+import { rowsFromStats } from "../run/significance.js";
+import { VERSION } from "../shared/version.js";
+import { ArgError, helpText, parseSacrebleuArgs, usage, type SacrebleuArgs } from "./sacrebleu-args.js";
+import { pyRstrip, pyStrRepr } from "../output/sacrebleu/pyformat.js";
+import { formatScore, paint, resultsTable, signatureText, singleResultsText, fixed, type PairedCell, type TableColumn } from "../output/sacrebleu/report.js";
 import type { CommandModule } from "./kit.js";
 
 /** sacrebleu's early exits with its exit code (the messages are already logged). */

@@ -5,8 +5,8 @@
  * does.
  */
 import { pyRstrip } from "@gramscore/core";
-import { openLines } from "./input.js";
-import type { Context } from "./commands/kit.js";
+import { openLines } from "./read.js";
+import type { Context } from "../commands/kit.js";
 
 /** How {@link readLines} treats a line. */
 export interface LineOptions {

@@ -17,12 +17,12 @@ import {
   rowsOf,
 } from "@gramscore/significance";
 import type { ConfidenceInterval, PairedResult, Seed, SystemRows } from "@gramscore/significance";
-import type { Format } from "./constants.js";
+import type { Format } from "../shared/constants.js";
 import type { MetricInfo, Report, SystemReport } from "./engine.js";
-import { usageError } from "./errors.js";
-import { formatReport, reportJson, type FormatReportOptions } from "./format.js";
-import type { InputRecord } from "./input.js";
-import { jsonPieces } from "./json-pieces.js";
+import { usageError } from "../shared/errors.js";
+import { formatReport, reportJson, type FormatReportOptions } from "../output/format.js";
+import type { InputRecord } from "../input/read.js";
+import { jsonPieces } from "../output/json-pieces.js";
 
 /** The significance flags of `score` and `merge`, as commander parses them. */
 export interface SignificanceFlags {

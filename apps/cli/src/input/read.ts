@@ -7,8 +7,8 @@ import { closeSync, createReadStream, openSync, readSync, statSync } from "node:
 import { resolve } from "node:path";
 import { createGunzip, type ZlibOptions } from "node:zlib";
 import { ErrorCode, GramscoreError, describeValue, pyRstrip } from "@gramscore/core";
-import type { CliIO } from "./io.js";
-import { profile } from "./profile.js";
+import type { CliIO } from "../shared/io.js";
+import { profile } from "../shared/profile.js";
 
 /** One segment read from the input. */
 export interface InputRecord {

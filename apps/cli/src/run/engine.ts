@@ -1,8 +1,8 @@
 import { ErrorCode, GramscoreError, STATS_FORMAT, createAccumulator, describeValue, isGramscoreError, validateSegment } from "@gramscore/core";
 import type { Metric, Segment, SerializedStats } from "@gramscore/core";
-import { withLocation } from "./errors.js";
-import type { InputRecord } from "./input.js";
-import { profile } from "./profile.js";
+import { withLocation } from "../shared/errors.js";
+import type { InputRecord } from "../input/read.js";
+import { profile } from "../shared/profile.js";
 
 /** A metric created for a run, with the options it was created with. */
 export interface PreparedMetric {

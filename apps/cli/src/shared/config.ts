@@ -4,7 +4,7 @@ import { describeValue } from "@gramscore/core";
 import { isPathSpecifier } from "@gramscore/registry/node";
 import { CONFIG_FILE, FORMATS, MAX_WIDTH, type Format } from "./constants.js";
 import { usageError } from "./errors.js";
-import { splitList } from "./prescan.js";
+import { splitList } from "../commands/prescan.js";
 
 /** Settings read from `gramscore.config.json` or the `"gramscore"` key of `package.json`. */
 export interface CliConfig {
