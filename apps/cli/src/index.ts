@@ -1,7 +1,7 @@
 export { run } from "./program.js";
 export type { Context } from "./program.js";
 export { processIO, useColor } from "./shared/io.js";
-export type { CliIO, OutputStream } from "./shared/io.js";
+export type { ByteCounter, CliIO, OutputStream } from "./shared/io.js";
 export { EXIT, exitCodeOf } from "./shared/errors.js";
 export { prescan } from "./commands/prescan.js";
 export type { Prescan } from "./commands/prescan.js";
@@ -28,25 +28,17 @@ export {
   unitRecordList,
   unitRecords,
 } from "./input/read.js";
-export type { ByteCounter, DecodedLines, InputRecord, InputUnit, JsonlUnit, ReadOptions, TextLayout, TextUnit, UnitRecords, UnitSize } from "./input/read.js";
+export type { DecodedLines, InputRecord, InputUnit, JsonlUnit, ReadOptions, TextLayout, TextUnit, UnitRecords, UnitSize } from "./input/read.js";
 export { Tally, describeMetric, scoreInput, shardEntries } from "./run/engine.js";
-export type {
-  MetricInfo,
-  MetricScore,
-  PartResult,
-  PartSystem,
-  PreparedMetric,
-  Report,
-  ScoreOptions,
-  SegmentScore,
-  ShardEntry,
-  SystemReport,
-} from "./run/engine.js";
+export type { PartResult, PartSystem, PreparedMetric, ScoreOptions, ShardEntry } from "./run/engine.js";
+export type { MetricInfo, MetricScore, Report, SegmentScore, SystemReport } from "./shared/report.js";
 export { JOB_UNIT, WorkerPool, scoreParallel } from "./run/parallel.js";
 export type { ParallelOptions, WorkerSetup, WorkerStart } from "./run/parallel.js";
 export { columnsOf, formatReport, reportJson } from "./output/format.js";
-export { RowCollector, formatSignificance, runSignificance, segmentDigest, significancePlan } from "./run/significance.js";
-export type { CollectSpec, CollectedPart, SignificanceFlags, SignificancePlan, SignificanceResult } from "./run/significance.js";
+export { RowCollector, runSignificance, segmentDigest, significancePlan } from "./run/significance.js";
+export { formatSignificance } from "./output/significance.js";
+export type { CollectSpec, CollectedPart, SignificanceFlags } from "./run/significance.js";
+export type { SignificancePlan, SignificanceResult } from "./shared/report.js";
 export type { Column, FormatReportOptions } from "./output/format.js";
 export { highlightWords, matchedStrings, renderTree } from "./output/explain.js";
 export { DEMO_SETS } from "./input/demo-data.js";

@@ -92,7 +92,7 @@ async function action(ctx: Context, flags: MbrFlags, cmd: Command) {
     let lineNo = 0;
     // JSONL, read as score reads it: strict UTF-8 (the reader's errors name the line), a byte order
     // mark at the start skipped.
-    for await (const line of readLines(ctx, input, { keepWhitespace: true, skipBom: true })) {
+    for await (const line of readLines(ctx.io, input, { keepWhitespace: true, skipBom: true })) {
       lineNo++;
       if (line.trim() === "") continue;
       try {

@@ -2,17 +2,19 @@
 import type { Command } from "commander";
 import { ErrorCode, ExactColumns, GramscoreError, STATS_FORMAT, createAccumulator, describeValue, exactValue } from "@gramscore/core";
 import type { Accumulator } from "@gramscore/core";
-import { describeMetric, type MetricScore, type PreparedMetric, type Report, type ShardEntry, type SystemReport } from "../run/engine.js";
+import { describeMetric, type PreparedMetric, type ShardEntry } from "../run/engine.js";
+import type { MetricScore, Report, SystemReport } from "../shared/report.js";
 import { usageError, withLocation } from "../shared/errors.js";
 import { formatReport } from "../output/format.js";
 import { openLines } from "../input/read.js";
 import { useColor } from "../shared/io.js";
 import { checkOutputPath } from "../output/write.js";
 import { checkOverlaps, checkPairsField, checkSegmentsField, checkShardInfo, checkShards, orderShards, type ReadEntry, type ShardSpan, type UnorderedGroup } from "../run/shard.js";
-import { formatSignificance, PAIRING_WORDS, runSignificance, significancePlan, SIGNIFICANCE_HELP, type SignificanceFlags } from "../run/significance.js";
+import { PAIRING_WORDS, runSignificance, significancePlan, type SignificanceFlags } from "../run/significance.js";
+import { formatSignificance } from "../output/significance.js";
 import { concatRows, rowsOf, type SystemRows } from "@gramscore/significance";
 import { FORMATS } from "../shared/constants.js";
-import { significanceOptions } from "./significance-options.js";
+import { SIGNIFICANCE_HELP, significanceOptions } from "./significance-options.js";
 import { checkFinite, chooseFormat, emit, globals, maxWidth, pluginOf, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
 import { bind, formatOption, parseWidth, type CommandModule, type Context } from "./kit.js";
 

@@ -1,3 +1,5 @@
+import { splitList } from "../shared/config.js";
+
 /** What the CLI needs to know before it can build its parser: plugins, metrics, tokenizer, command. */
 export interface Prescan {
   /** The subcommand, if one was given. */
@@ -18,14 +20,6 @@ export interface Prescan {
   help: boolean;
   /** `-j` / `--jobs` value when it is a whole number (the parser checks it again). */
   jobs: number | undefined;
-}
-
-/** Splits a comma-separated list, dropping empty items. */
-export function splitList(value: string): string[] {
-  return value
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
 }
 
 /**

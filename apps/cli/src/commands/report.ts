@@ -1,7 +1,8 @@
 /** `gramscore report`: one self-contained HTML file comparing systems (scores, buckets, n-grams, segments with their matches). */
 import { InvalidArgumentError, type Command } from "commander";
 import { buildReport, groupRecords, renderReport, type ReportData, type ReportRecord } from "@gramscore/report";
-import { recordBatches, type ByteCounter } from "../input/read.js";
+import { recordBatches } from "../input/read.js";
+import type { ByteCounter } from "../shared/io.js";
 import { checkOutputPath } from "../output/write.js";
 import { startProgress } from "../output/progress.js";
 import { columnOfRows, rowsFromStats, significancePlan } from "../run/significance.js";

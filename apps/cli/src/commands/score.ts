@@ -6,9 +6,10 @@ import { SegmentStream } from "../output/segment-stream.js";
 import { useColor } from "../shared/io.js";
 import { checkFinite, chooseFormat, emit, globals, maxWidth, metricNames, prepareMetrics, scoreFromInput, widthOf, type InputFlags, type OutputFlags } from "./common.js";
 import { FORMATS } from "../shared/constants.js";
-import { formatSignificance, runSignificance, significancePlan, SIGNIFICANCE_HELP, type SignificanceFlags } from "../run/significance.js";
+import { runSignificance, significancePlan, type SignificanceFlags } from "../run/significance.js";
+import { formatSignificance } from "../output/significance.js";
 import { SCOPED_HELP, bind, formatOption, inputOptions, parseWidth, type CommandModule, type Context } from "./kit.js";
-import { significanceOptions } from "./significance-options.js";
+import { SIGNIFICANCE_HELP, significanceOptions } from "./significance-options.js";
 
 /** `gramscore score`. */
 async function action(ctx: Context, refs: string[], flags: ScoreFlags, cmd: Command) {

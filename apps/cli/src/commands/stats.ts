@@ -1,7 +1,7 @@
 /** `gramscore stats`: writes the sufficient statistics of a shard, for `gramscore merge`. */
 import { type Command, InvalidArgumentError } from "commander";
 import { shardEntries } from "../run/engine.js";
-import type { ByteCounter } from "../input/read.js";
+import type { ByteCounter } from "../shared/io.js";
 import { pairsField, segmentsField, shardInfo } from "../run/shard.js";
 import { emit, scoreFromInput, type InputFlags } from "./common.js";
 import { SCOPED_HELP, bind, inputOptions, type CommandModule, type Context } from "./kit.js";

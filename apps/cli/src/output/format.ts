@@ -5,7 +5,7 @@
 import { formatFixed } from "@gramscore/core";
 import stringWidth from "string-width";
 import type { Format } from "../shared/constants.js";
-import type { MetricInfo, Report, SystemReport } from "../run/engine.js";
+import type { MetricInfo, Report, SystemReport } from "../shared/report.js";
 import { colors, type Colors } from "../shared/io.js";
 import { jsonPieces } from "./json-pieces.js";
 import { VERSION } from "../shared/version.js";

@@ -1,4 +1,4 @@
-import type { ByteCounter } from "../input/read.js";
+import type { ByteCounter } from "../shared/io.js";
 import type { CliIO } from "../shared/io.js";
 
 /** Reports progress of a long run on stderr. */

@@ -7,7 +7,8 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
 import { ErrorCode, GramscoreError } from "@gramscore/core";
-import { Tally, type PartResult, type PreparedMetric, type Report, type ScoreOptions } from "./engine.js";
+import { Tally, type PartResult, type PreparedMetric, type ScoreOptions } from "./engine.js";
+import type { Report } from "../shared/report.js";
 import type { InputRecord, InputUnit, UnitSize } from "../input/read.js";
 import type { CollectSpec } from "./significance.js";
 
