@@ -9,7 +9,8 @@ import type { Metric } from "@gramscore/core";
 import { pairwiseParallel } from "@gramscore/mbr/node";
 import { usageError } from "../shared/errors.js";
 import { withOutput } from "../output/write.js";
-import { metricNames, prepareMetrics, warnBom, warnUnavailable } from "./common.js";
+import { metricNames, prepareMetrics, warnUnavailable } from "./common.js";
+import { warnBom } from "../input/open.js";
 import { SCOPED_HELP, bind, collectList, parseJobs, type CommandModule, type Context } from "./kit.js";
 import { blocks, readLines } from "../input/lines.js";
 
@@ -80,7 +81,7 @@ async function action(ctx: Context, flags: PairwiseFlags, cmd: Command) {
   }
   // Text files, read as score reads them: strict UTF-8, a byte order mark kept (with a warning).
   const keep = { keepWhitespace: flags.keepWhitespace === true };
-  warnBom(ctx, [...new Set([flags.refs, flags.hyps])]);
+  warnBom(ctx.io, [...new Set([flags.refs, flags.hyps])]);
   const refs: string[] = [];
   for await (const line of readLines(ctx.io, flags.refs, keep)) refs.push(line);
   const jobs = flags.jobs ?? 1;

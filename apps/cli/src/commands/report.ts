@@ -9,7 +9,8 @@ import { columnOfRows, rowsFromStats, significancePlan } from "../run/significan
 import { confidenceInterval } from "@gramscore/significance";
 import type { Metric } from "@gramscore/core";
 import { pluginFailure, type PreparedMetric } from "../run/engine.js";
-import { emit, metricNames, openInput, prepareMetrics, reportNaN, warnUnavailable, type InputFlags } from "./common.js";
+import { emit, metricNames, prepareMetrics, reportNaN, warnUnavailable, type InputFlags } from "./common.js";
+import { openInput } from "../input/open.js";
 import { SCOPED_HELP, bind, inputOptions, type CommandModule, type Context } from "./kit.js";
 
 interface ReportFlags extends InputFlags {
@@ -67,7 +68,7 @@ async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Com
   const records: ReportRecord[] = [];
   const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
   try {
-    for await (const batch of recordBatches(openInput(ctx, refs, flags, bytes))) {
+    for await (const batch of recordBatches(openInput(ctx.io, refs, flags, bytes))) {
       for (const r of batch) records.push({ system: r.system, hyp: r.hyp, refs: r.refs, location: `${r.source} line ${r.line}` });
       progress.update(records.length);
     }
