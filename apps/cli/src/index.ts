@@ -3,14 +3,14 @@ export type { Context } from "./program.js";
 export { processIO, useColor } from "./shared/io.js";
 export type { ByteCounter, CliIO, OutputStream } from "./shared/io.js";
 export { EXIT, exitCodeOf } from "./shared/errors.js";
-export { prescan } from "./commands/prescan.js";
-export type { Prescan } from "./commands/prescan.js";
+export { prescan } from "./commands/args/prescan.js";
+export type { Prescan } from "./commands/args/prescan.js";
 export { loadConfig, emptyConfig } from "./shared/config.js";
 export type { CliConfig } from "./shared/config.js";
 export { builtinPlugins, cliHint, createCliRegistry } from "./run/setup.js";
 export type { CliRegistryOptions } from "./run/setup.js";
-export { addSpecOptions, collectSpecOptions } from "./commands/spec-options.js";
-export type { OptionBinding, OptionOwner } from "./commands/spec-options.js";
+export { addSpecOptions, collectSpecOptions } from "./commands/args/spec-options.js";
+export type { OptionBinding, OptionOwner } from "./commands/args/spec-options.js";
 export {
   ByteLines,
   LineReader,

@@ -11,11 +11,11 @@ import { EXIT, describeForDebug, exitCodeOf } from "./shared/errors.js";
 import { processIO, useColor, type CliIO } from "./shared/io.js";
 import { inputBytes } from "./input/size.js";
 import { writeStdout } from "./output/write.js";
-import { prescan, type Prescan } from "./commands/prescan.js";
+import { prescan, type Prescan } from "./commands/args/prescan.js";
 import { startProfile } from "./shared/profile.js";
 import { WorkerPool } from "./run/parallel.js";
 import { createCliRegistry } from "./run/setup.js";
-import { addSpecOptions } from "./commands/spec-options.js";
+import { addSpecOptions } from "./commands/args/spec-options.js";
 import { VERSION } from "./shared/version.js";
 
 export type { Context } from "./commands/kit.js";

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { PyInt, pyFloatRepr, pyJsonDumps, pyStrRepr } from "../src/output/sacrebleu/pyformat.js";
 import { tabulate } from "../src/output/sacrebleu/tabulate.js";
-import { ArgError, parseSacrebleuArgs } from "../src/commands/sacrebleu-args.js";
+import { ArgError, parseSacrebleuArgs } from "../src/commands/args/sacrebleu.js";
 import { signatureText } from "../src/output/sacrebleu/report.js";
 import { runSacrebleu } from "../src/commands/sacrebleu.js";
 

@@ -13,7 +13,7 @@ import { checkOutputPath, writeOutput, type OutputText } from "../output/write.j
 import type { PreparedMetric } from "../run/engine.js";
 import { scoreInputFiles } from "../run/score-input.js";
 import type { CollectSpec, RowCollector } from "../run/significance.js";
-import { collectSpecOptions } from "./spec-options.js";
+import { collectSpecOptions } from "./args/spec-options.js";
 import type { Context } from "./kit.js";
 
 export interface Globals {
@@ -39,7 +39,7 @@ export function globals(cmd: Command): Globals {
 
 /**
  * Writes `text` to `--output` (atomically: the previous file survives any failure) or to stdout
- * (a failed write is an `IO_ERROR`); see output.ts.
+ * (a failed write is an `IO_ERROR`); see ../output/write.ts.
  */
 export async function emit(ctx: Context, text: OutputText, output: string | undefined): Promise<void> {
   await writeOutput(ctx.io, text, output);

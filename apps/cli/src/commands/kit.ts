@@ -8,8 +8,8 @@ import { FORMATS, MAX_JOBS, MAX_WIDTH } from "../shared/constants.js";
 import type { CliIO } from "../shared/io.js";
 import type { WorkerPool } from "../run/parallel.js";
 import { splitList, type CliConfig } from "../shared/config.js";
-import type { Prescan } from "./prescan.js";
-import type { OptionBinding } from "./spec-options.js";
+import type { Prescan } from "./args/prescan.js";
+import type { OptionBinding } from "./args/spec-options.js";
 
 /** What the command actions share. */
 export interface Context {

@@ -14,7 +14,7 @@ import { PAIRING_WORDS, runSignificance, significancePlan, type SignificanceFlag
 import { formatSignificance } from "../output/significance.js";
 import { concatRows, rowsOf, type SystemRows } from "@gramscore/significance";
 import { FORMATS } from "../shared/constants.js";
-import { SIGNIFICANCE_HELP, significanceOptions } from "./significance-options.js";
+import { SIGNIFICANCE_HELP, significanceOptions } from "./args/significance.js";
 import { checkFinite, chooseFormat, emit, globals, maxWidth, pluginOf, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
 import { bind, formatOption, parseWidth, type CommandModule, type Context } from "./kit.js";
 

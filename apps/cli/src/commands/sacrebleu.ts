@@ -14,7 +14,7 @@ import { readSacrebleuLines, readStdinText } from "../input/sacrebleu.js";
 import { writeStdout } from "../output/write.js";
 import { buildMetrics, refuse, scoreSystem, verboseOf, type Logger } from "../run/sacrebleu.js";
 import { rowsFromStats } from "../run/significance.js";
-import { ArgError, helpText, parseSacrebleuArgs, usage, type SacrebleuArgs } from "./sacrebleu-args.js";
+import { ArgError, helpText, parseSacrebleuArgs, usage, type SacrebleuArgs } from "./args/sacrebleu.js";
 import { pyRstrip, pyStrRepr } from "../output/sacrebleu/pyformat.js";
 import { formatScore, paint, resultsTable, signatureText, singleResultsText, fixed, type PairedCell, type TableColumn } from "../output/sacrebleu/report.js";
 import type { CommandModule } from "./kit.js";

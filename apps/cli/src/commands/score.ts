@@ -9,7 +9,7 @@ import { FORMATS } from "../shared/constants.js";
 import { runSignificance, significancePlan, type SignificanceFlags } from "../run/significance.js";
 import { formatSignificance } from "../output/significance.js";
 import { SCOPED_HELP, bind, formatOption, inputOptions, parseWidth, type CommandModule, type Context } from "./kit.js";
-import { SIGNIFICANCE_HELP, significanceOptions } from "./significance-options.js";
+import { SIGNIFICANCE_HELP, significanceOptions } from "./args/significance.js";
 
 /** `gramscore score`. */
 async function action(ctx: Context, refs: string[], flags: ScoreFlags, cmd: Command) {

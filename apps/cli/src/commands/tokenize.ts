@@ -4,7 +4,7 @@ import { checkedTokenizer } from "@gramscore/core";
 import { usageError, withLocation } from "../shared/errors.js";
 import { readTextLines } from "../input/read.js";
 import { writeStdout } from "../output/write.js";
-import { collectSpecOptions } from "./spec-options.js";
+import { collectSpecOptions } from "./args/spec-options.js";
 import { warnUnavailable } from "./common.js";
 import { bind, type CommandModule, type Context } from "./kit.js";
 

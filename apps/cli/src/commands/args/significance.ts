@@ -1,6 +1,6 @@
-/** The significance options of `score` and `merge` (see ../run/significance.ts). */
+/** The significance options of `score` and `merge` (see ../../run/significance.ts). */
 import { type Command, InvalidArgumentError } from "commander";
-import { SIGNIFICANCE_DEFAULTS } from "../run/significance.js";
+import { SIGNIFICANCE_DEFAULTS } from "../../run/significance.js";
 
 function samples(flag: string): (value: string) => number {
   return (value: string) => {

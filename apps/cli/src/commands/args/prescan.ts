@@ -1,4 +1,4 @@
-import { splitList } from "../shared/config.js";
+import { splitList } from "../../shared/config.js";
 
 /** What the CLI needs to know before it can build its parser: plugins, metrics, tokenizer, command. */
 export interface Prescan {
