@@ -23,7 +23,7 @@ export default [
     ...shared,
     // The thread of --jobs stays one self-contained file: every worker is a fresh isolate that loads
     // it, and `--jobs 256` starts 256 of them.
-    entry: ["src/worker.ts"],
+    entry: { worker: "src/run/worker.ts" },
     splitting: false,
     clean: false,
   }),

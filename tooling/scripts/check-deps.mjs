@@ -6,7 +6,7 @@
 // or has a cycle of imports between its own source files.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TIERS, workspacePackages } from "./workspace.mjs";
 
@@ -220,12 +220,105 @@ export function checkDependencies(packages, tiers = TIERS, root = process.cwd())
   return problems;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The floors of the CLI (apps/cli/src)
+
+/** The CLI's sources, relative to the repository. */
+export const CLI_SRC = "apps/cli/src";
+
+/**
+ * The floors of the CLI, top to bottom: each folder under apps/cli/src is a floor, and the files at
+ * the top of src/ (cli.ts, index.ts, program.ts) are the entry points. A floor may import its own
+ * files and those of the floors it lists (any floor below it); never a floor above it, and input and
+ * output never each other.
+ */
+export const CLI_FLOORS = {
+  entry: { says: "entry points: the bin's cli.ts, the package's index.ts, program.ts (run())", may: ["commands", "run", "input", "output", "shared"] },
+  commands: { says: "one file per command: arguments and calls into the floors below", may: ["run", "input", "output", "shared"] },
+  run: { says: "what runs metrics: registry set-up, engine, workers, significance, shards", may: ["input", "output", "shared"] },
+  input: { says: "reading files, stdin, JSONL and text: lines, units, records, sizes", may: ["shared"] },
+  output: { says: "formats, tables, atomic output files, stdout, progress", may: ["shared"] },
+  shared: { says: "errors, constants, config, process I/O, the report's types", may: [] },
+};
+
+/** Every relative import (static, dynamic, type-only, re-export) of a source text. */
+const RELATIVE_IMPORT_RE = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
+
+/** The floor of a file, by its path relative to src/: its first folder, or `entry` at the top. */
+export function floorOf(path) {
+  const parts = path.split(/[\\/]/);
+  return parts.length === 1 ? "entry" : parts[0];
+}
+
+/** The imports between the CLI's source files: [{ file, target, from, to }] (paths relative to `srcDir`). */
+export function floorImports(srcDir) {
+  const out = [];
+  for (const file of sourceFiles(srcDir)) {
+    const rel = relative(srcDir, file).split(sep).join("/");
+    for (const m of readFileSync(file, "utf8").matchAll(RELATIVE_IMPORT_RE)) {
+      const target = relative(srcDir, resolve(dirname(file), m[1])).split(sep).join("/").replace(/\.js$/, ".ts");
+      out.push({ file: rel, target, from: floorOf(rel), to: floorOf(target) });
+    }
+  }
+  return out;
+}
+
+/** Wrong-way imports between the CLI's floors (empty when every import goes down). */
+export function checkFloors(srcDir, floors = CLI_FLOORS, root = process.cwd()) {
+  const problems = [];
+  const where = (f) => relative(root, join(srcDir, f)).split(sep).join("/");
+  for (const file of sourceFiles(srcDir)) {
+    const floor = floorOf(relative(srcDir, file));
+    if (!(floor in floors)) problems.push(`${where(relative(srcDir, file))}: ${floor}/ is not a floor of the CLI; put the file in one of ${Object.keys(floors).join(", ")} (or add the floor to CLI_FLOORS)`);
+  }
+  for (const { file, target, from, to } of floorImports(srcDir)) {
+    if (from === to || !(from in floors) || !(to in floors)) continue;
+    if (!floors[from].may.includes(to)) {
+      const allowed = floors[from].may.length === 0 ? "nothing outside its own floor" : floors[from].may.join(", ");
+      problems.push(`${where(file)}: imports ${where(target)}, but ${from} may import only ${allowed} (imports go commands → run → input/output → shared)`);
+    }
+  }
+  return problems;
+}
+
+/** The floor diagram of the CLI, from its imports: mermaid (default) or text. */
+export function floorGraph(srcDir, format = "mermaid", floors = CLI_FLOORS) {
+  const counts = new Map();
+  for (const { from, to } of floorImports(srcDir)) {
+    if (from === to) continue;
+    counts.set(`${from} ${to}`, (counts.get(`${from} ${to}`) ?? 0) + 1);
+  }
+  const files = new Map();
+  for (const file of sourceFiles(srcDir)) {
+    const floor = floorOf(relative(srcDir, file));
+    files.set(floor, (files.get(floor) ?? 0) + 1);
+  }
+  const names = Object.keys(floors);
+  const edges = [...counts].map(([k, n]) => [...k.split(" "), n]).sort((a, b) => names.indexOf(a[0]) - names.indexOf(b[0]) || names.indexOf(a[1]) - names.indexOf(b[1]));
+  const label = (f) => (f === "entry" ? "entry (src/*.ts)" : `${f}/`);
+  if (format === "text") {
+    const lines = names.map((f) => `${label(f).padEnd(17)} ${String(files.get(f) ?? 0).padStart(2)} files  ${floors[f].says}`);
+    lines.push("", ...edges.map(([a, b, n]) => `${a.padEnd(8)} ─► ${b.padEnd(8)} ${n} import${n === 1 ? "" : "s"}`));
+    return `${lines.join("\n")}\n`;
+  }
+  const lines = ["flowchart TD"];
+  for (const f of names) lines.push(`  ${f}["${label(f)}<br/>${floors[f].says}"]`);
+  for (const [a, b, n] of edges) lines.push(`  ${a} -->|${n}| ${b}`);
+  return `${lines.join("\n")}\n`;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(fileURLToPath(import.meta.url), "../../..");
-  const problems = checkDependencies(workspacePackages(root), TIERS, root);
+  const srcDir = join(root, CLI_SRC);
+  const graph = process.argv.find((a) => a === "--graph" || a.startsWith("--graph="));
+  if (graph !== undefined) {
+    process.stdout.write(floorGraph(srcDir, graph === "--graph=text" ? "text" : "mermaid"));
+    process.exit(0);
+  }
+  const problems = [...checkDependencies(workspacePackages(root), TIERS, root), ...checkFloors(srcDir, CLI_FLOORS, root)];
   if (problems.length > 0) {
     console.error(`Dependency check failed (${problems.length}):\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
-  console.log("Dependency check: every package depends only on lower tiers, declares exactly what it uses, and (where checked) has no import cycle.");
+  console.log("Dependency check: every package depends only on lower tiers, declares exactly what it uses, (where checked) has no import cycle; the CLI imports only down its floors.");
 }

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../conformance/data.js";
-import { checkDependencies, checkUsage, findImportCycles } from "../scripts/check-deps.mjs";
+import { CLI_FLOORS, CLI_SRC, checkDependencies, checkFloors, checkUsage, findImportCycles, floorGraph } from "../scripts/check-deps.mjs";
 import { LICENSES, REPOSITORY, TIERS, publicPackages, workspacePackages } from "../scripts/workspace.mjs";
 
 type Pkg = { dir: string; manifest: Record<string, any> };
@@ -144,6 +144,41 @@ describe("dependency usage (check-deps checkUsage)", () => {
       // Moved to devDependencies, the bundled one is fine; without a build the dist checks are skipped.
       const fixed = { name: "x", dependencies: { "used-dep": "1" }, devDependencies: { "bundled-dep": "1", "missing-dep": "1" } };
       expect(checkUsage("x/package.json", fixed, [src], null)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the floors of the CLI (check-deps checkFloors)", () => {
+  it("apps/cli/src imports only down its floors: commands → run → input/output → shared", () => {
+    expect(checkFloors(join(repoRoot, CLI_SRC), CLI_FLOORS, repoRoot)).toEqual([]);
+  });
+
+  it("catches a wrong-way import, input and output importing each other, and a file outside the floors", () => {
+    const dir = mkdtempSync(join(tmpdir(), "gramscore-floors-"));
+    try {
+      const file = (path: string, text: string) => {
+        mkdirSync(join(dir, path, ".."), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      };
+      file("cli.ts", 'import { main } from "./commands/score.js";\n');
+      file("commands/score.ts", 'import { scoreAll } from "../run/engine.js";\nimport { write } from "../output/write.js";\n');
+      file("run/engine.ts", 'import type { Context } from "../commands/kit.js";\nimport { read } from "../input/read.js";\n');
+      file("input/read.ts", 'export { format } from "../output/format.js";\nimport { EXIT } from "../shared/errors.js";\n');
+      file("output/write.ts", 'const { scoreAll } = await import("../run/engine.js");\n');
+      file("shared/errors.ts", "export const EXIT = 0;\n");
+      file("misc/odd.ts", "export {};\n");
+      const problems: string[] = checkFloors(dir, CLI_FLOORS, dir);
+      expect(problems).toHaveLength(4);
+      expect(problems.some((p) => p.startsWith("run/engine.ts: imports commands/kit.ts, but run may import only input, output, shared"))).toBe(true);
+      expect(problems.some((p) => p.startsWith("input/read.ts: imports output/format.ts, but input may import only shared"))).toBe(true);
+      expect(problems.some((p) => p.startsWith("output/write.ts: imports run/engine.ts, but output may import only shared"))).toBe(true);
+      expect(problems.some((p) => p.startsWith("misc/odd.ts: misc/ is not a floor of the CLI"))).toBe(true);
+      const mermaid: string = floorGraph(dir);
+      expect(mermaid.split("\n")[0]).toBe("flowchart TD");
+      expect(mermaid).toContain("run -->|1| commands");
+      expect(floorGraph(dir, "text")).toMatch(/^commands ─► run +1 import$/m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-import { run } from "./run.js";
+import { run } from "./program.js";
 
-// Every command, help and the version write through output.ts, which reports a failed write (a full
+// Every command, help and the version write through output/write.ts, which reports a failed write (a full
 // disk behind `> file`, a reader that went away) as an error with exit code 1. This is the last
 // resort for anything written otherwise, so that no write error ends in a stack trace or a silent exit 0.
 let stdoutError: NodeJS.ErrnoException | undefined;

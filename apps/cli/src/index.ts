@@ -1,16 +1,16 @@
-export { run } from "./run.js";
-export type { Context } from "./run.js";
-export { processIO, useColor } from "./io.js";
-export type { CliIO, OutputStream } from "./io.js";
-export { EXIT, exitCodeOf } from "./errors.js";
-export { prescan } from "./prescan.js";
-export type { Prescan } from "./prescan.js";
-export { loadConfig, emptyConfig } from "./config.js";
-export type { CliConfig } from "./config.js";
-export { builtinPlugins, cliHint, createCliRegistry } from "./setup.js";
-export type { CliRegistryOptions } from "./setup.js";
-export { addSpecOptions, collectSpecOptions } from "./spec-options.js";
-export type { OptionBinding, OptionOwner } from "./spec-options.js";
+export { run } from "./program.js";
+export type { Context } from "./program.js";
+export { processIO, useColor } from "./shared/io.js";
+export type { ByteCounter, CliIO, OutputStream } from "./shared/io.js";
+export { EXIT, exitCodeOf } from "./shared/errors.js";
+export { prescan } from "./commands/args/prescan.js";
+export type { Prescan } from "./commands/args/prescan.js";
+export { loadConfig, emptyConfig } from "./shared/config.js";
+export type { CliConfig } from "./shared/config.js";
+export { builtinPlugins, cliHint, createCliRegistry } from "./run/setup.js";
+export type { CliRegistryOptions } from "./run/setup.js";
+export { addSpecOptions, collectSpecOptions } from "./commands/args/spec-options.js";
+export type { OptionBinding, OptionOwner } from "./commands/args/spec-options.js";
 export {
   ByteLines,
   LineReader,
@@ -27,30 +27,22 @@ export {
   toRecord,
   unitRecordList,
   unitRecords,
-} from "./input.js";
-export type { ByteCounter, DecodedLines, InputRecord, InputUnit, JsonlUnit, ReadOptions, TextLayout, TextUnit, UnitRecords, UnitSize } from "./input.js";
-export { Tally, describeMetric, scoreInput, shardEntries } from "./engine.js";
-export type {
-  MetricInfo,
-  MetricScore,
-  PartResult,
-  PartSystem,
-  PreparedMetric,
-  Report,
-  ScoreOptions,
-  SegmentScore,
-  ShardEntry,
-  SystemReport,
-} from "./engine.js";
-export { JOB_UNIT, WorkerPool, scoreParallel } from "./parallel.js";
-export type { ParallelOptions, WorkerSetup, WorkerStart } from "./parallel.js";
-export { columnsOf, formatReport, reportJson } from "./format.js";
-export { RowCollector, formatSignificance, runSignificance, segmentDigest, significancePlan } from "./significance.js";
-export type { CollectSpec, CollectedPart, SignificanceFlags, SignificancePlan, SignificanceResult } from "./significance.js";
-export type { Column, FormatReportOptions } from "./format.js";
-export { highlightWords, matchedStrings, renderTree } from "./explain.js";
-export { DEMO_SETS } from "./demo-data.js";
-export type { DemoRecord, DemoSet } from "./demo-data.js";
-export { DEFAULT_WIDTH, FORMATS, MAX_JOBS } from "./constants.js";
-export type { Format } from "./constants.js";
-export { VERSION } from "./version.js";
+} from "./input/read.js";
+export type { DecodedLines, InputRecord, InputUnit, JsonlUnit, ReadOptions, TextLayout, TextUnit, UnitRecords, UnitSize } from "./input/read.js";
+export { Tally, describeMetric, scoreInput, shardEntries } from "./run/engine.js";
+export type { PartResult, PartSystem, PreparedMetric, ScoreOptions, ShardEntry } from "./run/engine.js";
+export type { MetricInfo, MetricScore, Report, SegmentScore, SystemReport } from "./shared/report.js";
+export { JOB_UNIT, WorkerPool, scoreParallel } from "./run/parallel.js";
+export type { ParallelOptions, WorkerSetup, WorkerStart } from "./run/parallel.js";
+export { columnsOf, formatReport, reportJson } from "./output/format.js";
+export { RowCollector, runSignificance, segmentDigest, significancePlan } from "./run/significance.js";
+export { formatSignificance } from "./output/significance.js";
+export type { CollectSpec, CollectedPart, SignificanceFlags } from "./run/significance.js";
+export type { SignificancePlan, SignificanceResult } from "./shared/report.js";
+export type { Column, FormatReportOptions } from "./output/format.js";
+export { highlightWords, matchedStrings, renderTree } from "./output/explain.js";
+export { DEMO_SETS } from "./input/demo-data.js";
+export type { DemoRecord, DemoSet } from "./input/demo-data.js";
+export { DEFAULT_WIDTH, FORMATS, MAX_JOBS } from "./shared/constants.js";
+export type { Format } from "./shared/constants.js";
+export { VERSION } from "./shared/version.js";

@@ -3,12 +3,13 @@
  * metrics, `--meteor-*` flags, `--tokenize`, `--segments`, `list`, `demo`, `explain`, `stats` /
  * `merge`, and coded errors, checked against the library (whose tests tie it to NLTK 3.8).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMeteor, meteor } from "@gramscore/metric-meteor";
 import { wordnet } from "@gramscore/wordnet";
-import { assertBuilt, cli, data, tempDir } from "./helpers.js";
+import { assertBuilt, cli, data } from "./helpers.js";
+import { expectShardsMergeToOnePass } from "./equivalence.js";
 
 beforeAll(() => {
   assertBuilt();
@@ -86,28 +87,10 @@ describe.concurrent("gramscore with meteor", () => {
   });
 
   it("stats of two shards merge into the one-pass result", async () => {
-    const dir = tempDir("gramscore-meteor-");
-    const hyps = lines("sysA.txt");
-    const refs = lines("refA.txt");
-    writeFileSync(join(dir, "h1.txt"), `${hyps.slice(0, 2).join("\n")}\n`);
-    writeFileSync(join(dir, "r1.txt"), `${refs.slice(0, 2).join("\n")}\n`);
-    writeFileSync(join(dir, "h2.txt"), `${hyps.slice(2).join("\n")}\n`);
-    writeFileSync(join(dir, "r2.txt"), `${refs.slice(2).join("\n")}\n`);
-    const [a, b, whole] = await Promise.all([
-      cli(["stats", "-m", "meteor", "-o", join(dir, "a.jsonl"), join(dir, "r1.txt")], { stdin: readFileSync(join(dir, "h1.txt")) }),
-      cli(["stats", "-m", "meteor", "-o", join(dir, "b.jsonl"), join(dir, "r2.txt")], { stdin: readFileSync(join(dir, "h2.txt")) }),
-      cli(["score", "-m", "meteor", "-f", "json", join(data, "refA.txt")], { stdin: sysA() }),
-    ]);
-    expect([a.code, b.code, whole.code]).toEqual([0, 0, 0]);
-    const line = JSON.parse(readFileSync(join(dir, "a.jsonl"), "utf8").trim()) as { metric: string; stats: unknown };
+    const { first } = await expectShardsMergeToOnePass("meteor");
+    const line = JSON.parse(readFileSync(first, "utf8").trim()) as { metric: string; stats: unknown };
     expect(line.metric).toBe("meteor");
     expect(createMeteor().parseStats(line.stats)).toEqual(line.stats);
-    const merged = await cli(["merge", "-f", "json", join(dir, "a.jsonl"), join(dir, "b.jsonl")]);
-    expect(merged.stderr).toBe("");
-    const m = of(JSON.parse(merged.stdout) as JsonReport).systems[0]!;
-    const w = of(JSON.parse(whole.stdout) as JsonReport).systems[0]!;
-    expect(m.corpus).toEqual(w.corpus);
-    expect(m.count).toBe(hyps.length);
   });
 
   it("bad input and options are coded errors naming the problem", async () => {

@@ -393,7 +393,7 @@ describe("item 8: --segments output is streamed (jsonl, csv) or written in piece
   });
 
   it("writes a large --segments -f json document in pieces, the same text as one JSON.stringify", async () => {
-    const { jsonPieces } = await import("../src/json-pieces.js");
+    const { jsonPieces } = await import("../src/output/json-pieces.js");
     const value = { a: [1, { b: "x\ny", c: [] }, null], d: {}, e: [[1, 2], { f: [3, { g: Number.NaN }] }], h: undefined };
     expect([...jsonPieces(value)].join("")).toBe(JSON.stringify(value, null, 2));
     expect([...jsonPieces(value, "", 1)].join("")).toBe(JSON.stringify(value, null, 2));

@@ -1,9 +1,9 @@
 /** Python formatting, tabulate tables and argument errors of `gramscore sacrebleu`. */
 import { describe, expect, it } from "vitest";
-import { PyInt, pyFloatRepr, pyJsonDumps, pyStrRepr } from "../src/sacrebleu/pyformat.js";
-import { tabulate } from "../src/sacrebleu/tabulate.js";
-import { ArgError, parseSacrebleuArgs } from "../src/sacrebleu/args.js";
-import { signatureText } from "../src/sacrebleu/report.js";
+import { PyInt, pyFloatRepr, pyJsonDumps, pyStrRepr } from "../src/output/sacrebleu/pyformat.js";
+import { tabulate } from "../src/output/sacrebleu/tabulate.js";
+import { ArgError, parseSacrebleuArgs } from "../src/commands/args/sacrebleu.js";
+import { signatureText } from "../src/output/sacrebleu/report.js";
 import { runSacrebleu } from "../src/commands/sacrebleu.js";
 
 describe("Python float repr", () => {

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { orderShards, type ReadEntry } from "../src/shard.js";
+import { orderShards, type ReadEntry } from "../src/run/shard.js";
 
 function line(system: string, metric: string, id: string, index: number | undefined, file: string): ReadEntry {
   const shard = { id, inputs: [], entries: 1, ...(index === undefined ? {} : { index }) };

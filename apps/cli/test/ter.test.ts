@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createTer, ter, type TerOptions } from "@gramscore/metric-ter";
 import { hasShared, readDataset } from "../../../tooling/conformance/data.js";
 import { assertBuilt, cli, data, tempDir } from "./helpers.js";
+import { expectJobsLikeOneThread, expectShardsMergeToOnePass } from "./equivalence.js";
 
 beforeAll(() => {
   assertBuilt();
@@ -116,28 +117,10 @@ describe.concurrent("gramscore with ter", () => {
   });
 
   it("stats of two shards merge into the one-pass result", async () => {
-    const dir = tempDir("gramscore-ter-");
-    const hyps = lines("sysA.txt");
-    const refs = lines("refA.txt");
-    writeFileSync(join(dir, "h1.txt"), `${hyps.slice(0, 2).join("\n")}\n`);
-    writeFileSync(join(dir, "r1.txt"), `${refs.slice(0, 2).join("\n")}\n`);
-    writeFileSync(join(dir, "h2.txt"), `${hyps.slice(2).join("\n")}\n`);
-    writeFileSync(join(dir, "r2.txt"), `${refs.slice(2).join("\n")}\n`);
-    const [a, b, whole] = await Promise.all([
-      cli(["stats", "-m", "ter", "-o", join(dir, "a.jsonl"), join(dir, "r1.txt")], { stdin: readFileSync(join(dir, "h1.txt")) }),
-      cli(["stats", "-m", "ter", "-o", join(dir, "b.jsonl"), join(dir, "r2.txt")], { stdin: readFileSync(join(dir, "h2.txt")) }),
-      cli(["score", "-m", "ter", "-f", "json", join(data, "refA.txt")], { stdin: sysA() }),
-    ]);
-    expect([a.code, b.code, whole.code]).toEqual([0, 0, 0]);
-    const line = JSON.parse(readFileSync(join(dir, "a.jsonl"), "utf8").trim()) as { metric: string; stats: unknown };
+    const { first } = await expectShardsMergeToOnePass("ter");
+    const line = JSON.parse(readFileSync(first, "utf8").trim()) as { metric: string; stats: unknown };
     expect(line.metric).toBe("ter");
     expect(createTer().parseStats(line.stats)).toEqual(line.stats);
-    const merged = await cli(["merge", "-f", "json", join(dir, "a.jsonl"), join(dir, "b.jsonl")]);
-    expect(merged.stderr).toBe("");
-    const m = terOf(JSON.parse(merged.stdout) as JsonReport).systems[0]!;
-    const w = terOf(JSON.parse(whole.stdout) as JsonReport).systems[0]!;
-    expect(m.corpus).toEqual(w.corpus);
-    expect(m.count).toBe(3);
   });
 
   it.skipIf(!hasShared)("--jobs 2 gives the --jobs 1 output on real data (per segment too)", async () => {
@@ -148,13 +131,7 @@ describe.concurrent("gramscore with ter", () => {
     const dir = tempDir("gramscore-ter-jobs-");
     const input = join(dir, "in.jsonl");
     writeFileSync(input, records.map((r) => JSON.stringify({ system: r.system, hyp: r.hyp, refs: r.refs })).join("\n") + "\n");
-    const [one, two] = await Promise.all([
-      cli(["score", "-m", "chrf,ter", "--segments", "-f", "jsonl", "--input", input, "--jobs", "1"]),
-      cli(["score", "-m", "chrf,ter", "--segments", "-f", "jsonl", "--input", input, "--jobs", "2"]),
-    ]);
-    expect(one.stderr).toBe("");
-    expect(two.stderr).toBe("");
-    expect(two.stdout).toBe(one.stdout);
+    const one = await expectJobsLikeOneThread(["score", "-m", "chrf,ter", "--segments", "-f", "jsonl", "--input", input]);
     const metric = createTer();
     const expected = metric.score(metric.corpusStats(records.map((r) => ({ hyp: r.hyp, refs: r.refs }))), "corpus");
     const corpus = one.stdout

@@ -19,7 +19,7 @@ import {
   useColor,
 } from "gramscore";
 import type { Report } from "gramscore";
-import { colors } from "../src/io.js";
+import { colors } from "../src/shared/io.js";
 
 /** Splits `text` into chunks at the given cut points and feeds them as UTF-8 bytes. */
 function chunked(text: string, cuts: number[]): Uint8Array[] {

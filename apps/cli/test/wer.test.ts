@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createWerMetric, wer, cer, mer, wil, wip } from "@gramscore/metric-wer";
 import { assertBuilt, cli, data, tempDir } from "./helpers.js";
+import { expectJobsLikeOneThread, expectShardsMergeToOnePass } from "./equivalence.js";
 
 beforeAll(() => {
   assertBuilt();
@@ -100,38 +101,11 @@ describe.concurrent("gramscore with wer, cer, mer, wil, wip", () => {
   });
 
   it("stats of two shards merge into the one-pass result", async () => {
-    const dir = tempDir("gramscore-wer-");
-    const hyps = lines("sysA.txt");
-    const refs = lines("refA.txt");
-    writeFileSync(join(dir, "h1.txt"), `${hyps.slice(0, 2).join("\n")}\n`);
-    writeFileSync(join(dir, "r1.txt"), `${refs.slice(0, 2).join("\n")}\n`);
-    writeFileSync(join(dir, "h2.txt"), `${hyps.slice(2).join("\n")}\n`);
-    writeFileSync(join(dir, "r2.txt"), `${refs.slice(2).join("\n")}\n`);
-    const [a, b, whole] = await Promise.all([
-      cli(["stats", "-m", "wer,cer", "-o", join(dir, "a.jsonl"), join(dir, "r1.txt")], { stdin: readFileSync(join(dir, "h1.txt")) }),
-      cli(["stats", "-m", "wer,cer", "-o", join(dir, "b.jsonl"), join(dir, "r2.txt")], { stdin: readFileSync(join(dir, "h2.txt")) }),
-      cli(["score", "-m", "wer,cer", "-f", "json", join(data, "refA.txt")], { stdin: sysA() }),
-    ]);
-    expect([a.code, b.code, whole.code]).toEqual([0, 0, 0]);
-    const merged = await cli(["merge", "-f", "json", join(dir, "a.jsonl"), join(dir, "b.jsonl")]);
-    expect(merged.stderr).toBe("");
-    const m = JSON.parse(merged.stdout) as JsonReport;
-    const w = JSON.parse(whole.stdout) as JsonReport;
-    for (const name of ["wer", "cer"]) {
-      const x = m.metrics.find((e) => e.metric === name)!.systems[0]!;
-      const y = w.metrics.find((e) => e.metric === name)!.systems[0]!;
-      expect(x.corpus).toEqual(y.corpus);
-      expect(x.count).toBe(hyps.length);
-    }
+    await expectShardsMergeToOnePass("wer,cer");
   });
 
   it("--jobs 2 gives the --jobs 1 output", async () => {
-    const [one, two] = await Promise.all([
-      cli(["score", "-m", "wer,cer", "--segments", "-f", "jsonl", "--jobs", "1", join(data, "refA.txt")], { stdin: sysA() }),
-      cli(["score", "-m", "wer,cer", "--segments", "-f", "jsonl", "--jobs", "2", join(data, "refA.txt")], { stdin: sysA() }),
-    ]);
-    expect(one.stderr).toBe("");
-    expect(two.stdout).toBe(one.stdout);
+    await expectJobsLikeOneThread(["score", "-m", "wer,cer", "--segments", "-f", "jsonl", join(data, "refA.txt")], { stdin: sysA() });
   });
 
   it("coded errors: an empty reference, several references with --no-wer-first-reference", async () => {

@@ -1,19 +1,19 @@
-/** What several command actions share: options, output, metric set-up and the scoring of the input. */
-import { closeSync, openSync, readSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
+/**
+ * What several command actions share: their flags, the output format and width, metric set-up and
+ * warnings, and the scoring of the input (read by input/open.ts, scored by run/score-input.ts).
+ */
 import type { Command } from "commander";
 import type { MetricDescriptor } from "@gramscore/core";
-import { DEFAULT_WIDTH, FORMATS, jobsMinBytes, usefulJobs, type Format } from "../constants.js";
-import { scoreInput, type PreparedMetric, type Report, type SegmentSink } from "../engine.js";
-import { usageError } from "../errors.js";
-import { inputBytes } from "../input-size.js";
-import { jsonlUnits, looksLikeJsonl, parallelUnits, recordBatches, type ByteCounter, type InputUnit, type UnitSize } from "../input.js";
-import { checkOutputPath, writeOutput, type OutputText } from "../output.js";
-import { profile } from "../profile.js";
-import { startProgress } from "../progress.js";
-import { RowCollector, type CollectSpec } from "../significance.js";
-import { collectSpecOptions } from "../spec-options.js";
+import { DEFAULT_WIDTH, FORMATS, type Format } from "../shared/constants.js";
+import { usageError } from "../shared/errors.js";
+import type { ByteCounter } from "../shared/io.js";
+import type { Report, SegmentSink } from "../shared/report.js";
+import type { ReadFlags } from "../input/open.js";
+import { checkOutputPath, writeOutput, type OutputText } from "../output/write.js";
+import type { PreparedMetric } from "../run/engine.js";
+import { scoreInputFiles } from "../run/score-input.js";
+import type { CollectSpec, RowCollector } from "../run/significance.js";
+import { collectSpecOptions } from "./args/spec-options.js";
 import type { Context } from "./kit.js";
 
 export interface Globals {
@@ -21,14 +21,10 @@ export interface Globals {
   debug?: boolean;
 }
 
-export interface InputFlags {
+export interface InputFlags extends ReadFlags {
   metrics?: string[];
-  input?: string[];
   refs?: string[];
-  keepWhitespace?: boolean;
   jobs?: number;
-  /** `--system`: names of the systems, one per input file. */
-  system?: string[];
 }
 
 export interface OutputFlags {
@@ -43,7 +39,7 @@ export function globals(cmd: Command): Globals {
 
 /**
  * Writes `text` to `--output` (atomically: the previous file survives any failure) or to stdout
- * (a failed write is an `IO_ERROR`); see output.ts.
+ * (a failed write is an `IO_ERROR`); see ../output/write.ts.
  */
 export async function emit(ctx: Context, text: OutputText, output: string | undefined): Promise<void> {
   await writeOutput(ctx.io, text, output);
@@ -133,96 +129,7 @@ export async function prepareMetrics(ctx: Context, names: readonly string[], cmd
   return out;
 }
 
-/**
- * The input as units of whole lines: reference files with hypothesis files (or stdin), else JSONL
- * records. `size` is the size of a unit (undefined: whatever each read gives).
- */
-export function openInput(ctx: Context, refs: readonly string[], flags: InputFlags, bytes: ByteCounter, size?: UnitSize): AsyncIterable<InputUnit> {
-  const inputs = flags.input ?? [];
-  const stdinIsTerminal = (): boolean => ctx.io.stdin.isTTY === true;
-  if (refs.length > 0) {
-    for (const r of refs) {
-      if (looksLikeJsonl(r)) {
-        throw usageError(`${r} looks like JSONL records, but reference files are plain text. Give JSONL records with --input ${r} and no reference files.`);
-      }
-    }
-    for (const h of inputs) {
-      if (looksLikeJsonl(h)) {
-        throw usageError(`${h} looks like JSONL records, but reference files were given too. Drop the reference files to read records.`);
-      }
-    }
-    const hyps = inputs.length > 0 ? inputs : ["-"];
-    const dup = hyps.find((h, i) => hyps.indexOf(h) !== i);
-    if (dup !== undefined) throw usageError(`The hypothesis file ${dup} is given twice; each system needs its own file.`);
-    const systems = systemNames(flags.system, hyps, "hypothesis file");
-    warnBom(ctx, [...hyps, ...refs]);
-    if (hyps.includes("-") && stdinIsTerminal()) {
-      throw usageError("Waiting for hypotheses on the terminal: pipe them in (gramscore score -m bleu ref.txt < hyp.txt) or pass -i FILE.");
-    }
-    return parallelUnits(hyps, refs, ctx.io, bytes, { keepWhitespace: flags.keepWhitespace === true, ...(systems === undefined ? {} : { systems }) }, size);
-  }
-  if ((inputs.length === 0 || inputs.includes("-")) && stdinIsTerminal()) {
-    throw usageError(
-      "No input: give reference files with the hypotheses (gramscore score -m bleu ref.txt < hyp.txt) " +
-        "or JSONL records (gramscore score -m bleu --input data.jsonl).",
-    );
-  }
-  return jsonlUnits(inputs, ctx.io, bytes, size, systemNames(flags.system, inputs.length > 0 ? inputs : ["-"], "JSONL file"));
-}
-
-/** The files the input is read from (as {@link openInput} reads them; `-` for stdin). */
-export function inputPaths(refs: readonly string[], flags: InputFlags): string[] {
-  const inputs = flags.input ?? [];
-  return [...refs, ...(inputs.length > 0 ? inputs : ["-"])];
-}
-
-/**
- * Warns about text files that start with a UTF-8 byte order mark: it stays in the first token (as in
- * sacrebleu, whose numbers are kept), which is rarely what was meant. `-` (stdin) and `.gz` files are
- * not looked at.
- */
-export function warnBom(ctx: Context, files: readonly string[]): void {
-  for (const file of files) {
-    if (file === "-" || file.endsWith(".gz")) continue;
-    let fd: number | undefined;
-    try {
-      fd = openSync(resolve(ctx.io.cwd, file), "r");
-      const head = Buffer.alloc(3);
-      if (readSync(fd, head, 0, 3, 0) === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
-        ctx.io.stderr.write(
-          `gramscore: warning: ${file} line 1 starts with a UTF-8 byte order mark, which stays part of its first word (as in sacrebleu, ` +
-            `whose scores are kept). If it is not meant as text, remove it: sed -i '1s/^\\xEF\\xBB\\xBF//' ${file}\n`,
-        );
-      }
-    } catch {
-      // Unreadable files are reported when they are read.
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
-  }
-}
-
-/**
- * `--system`: one name per input file, in order (text: the system of each hypothesis file; JSONL:
- * the system of records without a "system" field). Several hypothesis files are several systems
- * scored against the same references, so the names must differ.
- */
-function systemNames(given: readonly string[] | undefined, files: readonly string[], what: string): string[] | undefined {
-  if (given === undefined || given.length === 0) return undefined;
-  if (given.length !== files.length) {
-    throw usageError(
-      `--system takes one name per ${what} (${files.length} given: ${files.join(", ")}), but got ${given.length} (${given.join(", ")}). ` +
-        `Give --system once per file, in the same order${files.length > 1 ? ", e.g. --system A,B" : ""}.`,
-    );
-  }
-  const dup = given.find((n, i) => given.indexOf(n) !== i);
-  if (dup !== undefined) {
-    throw usageError(`--system names ${dup} twice: each ${what} is a system of its own. To score parts of one system, run gramscore stats once per part and merge.`);
-  }
-  if (given.some((n) => n.trim() === "")) throw usageError("--system needs a non-empty name.");
-  return [...given];
-}
-
+/** Creates the metrics of `-m` and scores the input of `score` and `stats` with them. */
 export async function scoreFromInput(
   ctx: Context,
   args: string[],
@@ -232,66 +139,11 @@ export async function scoreFromInput(
   bytes: ByteCounter = { read: 0, total: 0 },
   stream?: { sink: SegmentSink; flush: () => Promise<void> },
   collect?: { spec: CollectSpec; collector?: RowCollector },
-) {
+): Promise<Report> {
   const refs = [...args, ...(flags.refs ?? [])];
   checkOutputPath(ctx.io, flags.output, [...refs, ...(flags.input ?? [])]);
   const names = await metricNames(ctx, flags.metrics, command);
   const metrics = await prepareMetrics(ctx, names, cmd);
   warnUnavailable(ctx, cmd);
-  // Statistics rows (significance) and segment digests (shards) are gathered as records are scored.
-  const collector = collect === undefined ? undefined : new RowCollector(metrics.map((m) => m.metric), collect.spec);
-  if (collect !== undefined) collect.collector = collector;
-  const hooked = collector === undefined ? {} : { hook: collector, collect: collector.spec };
-  const processors = availableParallelism();
-  let jobs = usefulJobs(flags.jobs ?? 1, processors);
-  if (flags.jobs !== undefined && jobs < flags.jobs) {
-    ctx.io.stderr.write(
-      `gramscore: note: --jobs ${flags.jobs} is far more than the ${processors} processor${processors === 1 ? "" : "s"} available; using ${jobs} ` +
-        "(more threads only add memory and switching).\n",
-    );
-  }
-  if (jobs > 1) {
-    // Workers pay only on large inputs: below the bound, this thread scores (the same results). The
-    // bound is read first, so that a bad GRAMSCORE_JOBS_MIN_BYTES is refused whatever the input.
-    const bound = jobsMinBytes(ctx.io.env);
-    const size = inputBytes(inputPaths(refs, flags), ctx.io.cwd);
-    if (size !== undefined && size < bound) {
-      jobs = 1;
-      const pool = ctx.warmPool;
-      ctx.warmPool = undefined;
-      if (pool !== undefined) await (await pool.catch(() => undefined))?.close();
-    }
-  }
-  if (jobs > 1) {
-    const { JOB_UNIT, scoreParallel } = await import("../parallel.js");
-    const units = openInput(ctx, refs, flags, bytes, JOB_UNIT);
-    const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
-    profile?.lap("set-up");
-    const pool = ctx.warmPool;
-    ctx.warmPool = undefined;
-    try {
-      return await scoreParallel(metrics, units, {
-        jobs,
-        cwd: ctx.io.cwd,
-        plugins: [...ctx.config.plugins, ...ctx.pre.plugins],
-        ...(ctx.pre.spmModel === undefined ? {} : { spmModel: ctx.pre.spmModel }),
-        segments: flags.segments === true,
-        onProgress: (n) => progress.update(n),
-        ...(stream ?? {}),
-        ...hooked,
-        ...(pool === undefined ? {} : { pool }),
-      });
-    } finally {
-      progress.stop();
-    }
-  }
-  const batches = recordBatches(openInput(ctx, refs, flags, bytes));
-  const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
-  profile?.lap("set-up");
-  try {
-    return await scoreInput(metrics, batches, { segments: flags.segments === true, onProgress: (n) => progress.update(n), ...(stream ?? {}), ...(collector === undefined ? {} : { hook: collector }) });
-  } finally {
-    progress.stop();
-  }
+  return scoreInputFiles(ctx, metrics, refs, flags, bytes, stream, collect);
 }
-

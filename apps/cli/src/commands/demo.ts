@@ -1,12 +1,12 @@
 /** `gramscore demo`: scores the built-in sample data with every installed metric. */
 import type { Command } from "commander";
 import { isGramscoreError } from "@gramscore/core";
-import { DEMO_SETS } from "../demo-data.js";
-import { scoreInput, type PreparedMetric } from "../engine.js";
-import { formatReport, reportJson } from "../format.js";
-import type { InputRecord } from "../input.js";
-import { useColor } from "../io.js";
-import { checkOutputPath, writeStdout } from "../output.js";
+import { DEMO_SETS } from "../input/demo-data.js";
+import { scoreInput, type PreparedMetric } from "../run/engine.js";
+import { formatReport, reportJson } from "../output/format.js";
+import type { InputRecord } from "../input/read.js";
+import { useColor } from "../shared/io.js";
+import { checkOutputPath, writeStdout } from "../output/write.js";
 import { emit, globals, maxWidth, warnUnavailable, widthOf, type OutputFlags } from "./common.js";
 import { bind, formatOption, parseWidth, type CommandModule, type Context } from "./kit.js";
 

@@ -1,14 +1,15 @@
 /** `gramscore explain`: shows why one segment scores what it does, with each metric's explain(). */
 import { Option, type Command } from "commander";
 import { validateSegment } from "@gramscore/core";
-import { usageError, withLocation } from "../errors.js";
-import { checkedResult, checkedSummary } from "../engine.js";
-import { highlightWords, matchedStrings, renderTree } from "../explain.js";
-import { recordBatches, type InputRecord } from "../input.js";
-import { colors, useColor } from "../io.js";
-import { writeStdout } from "../output.js";
-import { VERSION } from "../version.js";
-import { globals, metricNames, openInput, prepareMetrics, warnUnavailable, type InputFlags } from "./common.js";
+import { usageError, withLocation } from "../shared/errors.js";
+import { checkedResult, checkedSummary } from "../run/engine.js";
+import { highlightWords, matchedStrings, renderTree } from "../output/explain.js";
+import { recordBatches, type InputRecord } from "../input/read.js";
+import { colors, useColor } from "../shared/io.js";
+import { writeStdout } from "../output/write.js";
+import { VERSION } from "../shared/version.js";
+import { globals, metricNames, prepareMetrics, warnUnavailable, type InputFlags } from "./common.js";
+import { openInput } from "../input/open.js";
 import { SCOPED_HELP, bind, collect, collectList, parsePositive, type CommandModule, type Context } from "./kit.js";
 
 /** `gramscore explain`. */
@@ -86,7 +87,7 @@ async function action(
 
 async function findSegment(ctx: Context, refs: string[], flags: InputFlags, line: number, system: string | undefined): Promise<InputRecord> {
   // explain's --system picks a system; it does not name the input files' systems as score's does.
-  const batches = recordBatches(openInput(ctx, refs, { ...flags, system: undefined }, { read: 0, total: undefined }));
+  const batches = recordBatches(openInput(ctx.io, refs, { ...flags, system: undefined }, { read: 0, total: undefined }));
   let chosen = system;
   let seen = 0;
   const systemsSeen: string[] = [];

@@ -1,15 +1,15 @@
 /**
  * What every command file shares: the context its action receives, the shape of a command module and
- * the option parsers. Kept light: run.ts loads it at start-up, before it knows which command runs.
+ * the option parsers. Kept light: program.ts loads it at start-up, before it knows which command runs.
  */
 import { type Command, InvalidArgumentError, Option } from "commander";
 import type { Registry } from "@gramscore/registry";
-import type { CliConfig } from "../config.js";
-import { FORMATS, MAX_JOBS, MAX_WIDTH } from "../constants.js";
-import type { CliIO } from "../io.js";
-import type { WorkerPool } from "../parallel.js";
-import { splitList, type Prescan } from "../prescan.js";
-import type { OptionBinding } from "../spec-options.js";
+import { FORMATS, MAX_JOBS, MAX_WIDTH } from "../shared/constants.js";
+import type { CliIO } from "../shared/io.js";
+import type { WorkerPool } from "../run/parallel.js";
+import { splitList, type CliConfig } from "../shared/config.js";
+import type { Prescan } from "./args/prescan.js";
+import type { OptionBinding } from "./args/spec-options.js";
 
 /** What the command actions share. */
 export interface Context {

@@ -1,9 +1,9 @@
 /** `gramscore list`: the installed and loaded tokenizers, metrics and plugins. */
 import { Option, type Command } from "commander";
 import type { OptionSpec, TokenizerNeeds } from "@gramscore/core";
-import { colors, useColor } from "../io.js";
-import { writeStdout } from "../output.js";
-import { VERSION } from "../version.js";
+import { colors, useColor } from "../shared/io.js";
+import { writeStdout } from "../output/write.js";
+import { VERSION } from "../shared/version.js";
 import { globals, warnUnavailable } from "./common.js";
 import { bind, type CommandModule, type Context } from "./kit.js";
 

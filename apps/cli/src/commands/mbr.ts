@@ -6,10 +6,10 @@
 import { Option, type Command } from "commander";
 import { ErrorCode, GramscoreError, describeValue, isGramscoreError } from "@gramscore/core";
 import { mbr, type MbrMethod } from "@gramscore/mbr";
-import { usageError, withLocation } from "../errors.js";
-import { withOutput } from "../output.js";
+import { usageError, withLocation } from "../shared/errors.js";
+import { withOutput } from "../output/write.js";
 import { SCOPED_HELP, bind, collectList, type CommandModule, type Context } from "./kit.js";
-import { readLines } from "../lines.js";
+import { readLines } from "../input/lines.js";
 import { singleMetric } from "./pairwise.js";
 
 interface MbrFlags {
@@ -92,7 +92,7 @@ async function action(ctx: Context, flags: MbrFlags, cmd: Command) {
     let lineNo = 0;
     // JSONL, read as score reads it: strict UTF-8 (the reader's errors name the line), a byte order
     // mark at the start skipped.
-    for await (const line of readLines(ctx, input, { keepWhitespace: true, skipBom: true })) {
+    for await (const line of readLines(ctx.io, input, { keepWhitespace: true, skipBom: true })) {
       lineNo++;
       if (line.trim() === "") continue;
       try {

@@ -7,11 +7,12 @@ import { Option, type Command } from "commander";
 import { ErrorCode, GramscoreError } from "@gramscore/core";
 import type { Metric } from "@gramscore/core";
 import { pairwiseParallel } from "@gramscore/mbr/node";
-import { usageError } from "../errors.js";
-import { withOutput } from "../output.js";
-import { metricNames, prepareMetrics, warnBom, warnUnavailable } from "./common.js";
+import { usageError } from "../shared/errors.js";
+import { withOutput } from "../output/write.js";
+import { metricNames, prepareMetrics, warnUnavailable } from "./common.js";
+import { warnBom } from "../input/open.js";
 import { SCOPED_HELP, bind, collectList, parseJobs, type CommandModule, type Context } from "./kit.js";
-import { blocks, readLines } from "../lines.js";
+import { blocks, readLines } from "../input/lines.js";
 
 /** Rows computed (and written) at a time. */
 const BLOCK = 1024;
@@ -80,9 +81,9 @@ async function action(ctx: Context, flags: PairwiseFlags, cmd: Command) {
   }
   // Text files, read as score reads them: strict UTF-8, a byte order mark kept (with a warning).
   const keep = { keepWhitespace: flags.keepWhitespace === true };
-  warnBom(ctx, [...new Set([flags.refs, flags.hyps])]);
+  warnBom(ctx.io, [...new Set([flags.refs, flags.hyps])]);
   const refs: string[] = [];
-  for await (const line of readLines(ctx, flags.refs, keep)) refs.push(line);
+  for await (const line of readLines(ctx.io, flags.refs, keep)) refs.push(line);
   const jobs = flags.jobs ?? 1;
   const source = jobs > 1 ? { module: pluginUrl(m.plugin, m.name), metric: m.name, options: m.options } : undefined;
   const options = flags.field === undefined ? undefined : { field: flags.field };
@@ -94,7 +95,7 @@ async function action(ctx: Context, flags: PairwiseFlags, cmd: Command) {
     if (format === "npy") {
       // The shape goes first: all hypotheses are read before the rows are written.
       const hyps: string[] = [];
-      for await (const line of readLines(ctx, flags.hyps!, keep)) hyps.push(line);
+      for await (const line of readLines(ctx.io, flags.hyps!, keep)) hyps.push(line);
       await out.writeBytes(npyHeader(hyps.length, refs.length));
       for (let start = 0; start < hyps.length; start += BLOCK) {
         const matrix = await score(hyps.slice(start, start + BLOCK));
@@ -105,7 +106,7 @@ async function action(ctx: Context, flags: PairwiseFlags, cmd: Command) {
       return;
     }
     let row = 0;
-    for await (const block of blocks(readLines(ctx, flags.hyps!, keep), BLOCK)) {
+    for await (const block of blocks(readLines(ctx.io, flags.hyps!, keep), BLOCK)) {
       const matrix = await score(block);
       const lines: string[] = [];
       for (let i = 0; i < block.length; i++) {

@@ -1,14 +1,16 @@
 /** `gramscore report`: one self-contained HTML file comparing systems (scores, buckets, n-grams, segments with their matches). */
 import { InvalidArgumentError, type Command } from "commander";
 import { buildReport, groupRecords, renderReport, type ReportData, type ReportRecord } from "@gramscore/report";
-import { recordBatches, type ByteCounter } from "../input.js";
-import { checkOutputPath } from "../output.js";
-import { startProgress } from "../progress.js";
-import { columnOfRows, rowsFromStats, significancePlan } from "../significance.js";
+import { recordBatches } from "../input/read.js";
+import type { ByteCounter } from "../shared/io.js";
+import { checkOutputPath } from "../output/write.js";
+import { startProgress } from "../output/progress.js";
+import { columnOfRows, rowsFromStats, significancePlan } from "../run/significance.js";
 import { confidenceInterval } from "@gramscore/significance";
 import type { Metric } from "@gramscore/core";
-import { pluginFailure, type PreparedMetric } from "../engine.js";
-import { emit, metricNames, openInput, prepareMetrics, reportNaN, warnUnavailable, type InputFlags } from "./common.js";
+import { pluginFailure, type PreparedMetric } from "../run/engine.js";
+import { emit, metricNames, prepareMetrics, reportNaN, warnUnavailable, type InputFlags } from "./common.js";
+import { openInput } from "../input/open.js";
 import { SCOPED_HELP, bind, inputOptions, type CommandModule, type Context } from "./kit.js";
 
 interface ReportFlags extends InputFlags {
@@ -66,7 +68,7 @@ async function action(ctx: Context, args: string[], flags: ReportFlags, cmd: Com
   const records: ReportRecord[] = [];
   const progress = await startProgress(ctx.io, bytes, flags.progress !== false);
   try {
-    for await (const batch of recordBatches(openInput(ctx, refs, flags, bytes))) {
+    for await (const batch of recordBatches(openInput(ctx.io, refs, flags, bytes))) {
       for (const r of batch) records.push({ system: r.system, hyp: r.hyp, refs: r.refs, location: `${r.source} line ${r.line}` });
       progress.update(records.length);
     }

@@ -5,35 +5,23 @@
  * Errors sacrebleu reports itself come as its log lines (`sacreBLEU: …`) with its exit codes; what
  * gramscore cannot do offline (test sets, some tokenizers) is refused with a GramscoreError.
  */
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { ErrorCode, GramscoreError } from "@gramscore/core";
-import type { Metric } from "@gramscore/core";
-import { createBleu } from "@gramscore/metric-bleu";
-import { createChrf } from "@gramscore/metric-chrf";
-import { createTer } from "@gramscore/metric-ter";
-import { DEFAULT_SEED, confidenceInterval, pairedTest, rowsOf } from "@gramscore/significance";
+import { DEFAULT_SEED, confidenceInterval, pairedTest } from "@gramscore/significance";
 import type { Seed, SystemRows } from "@gramscore/significance";
-import type { CliIO } from "../io.js";
-import { writeStdout } from "../output.js";
-import { rowsFromStats } from "../significance.js";
-import { loadJaMecab } from "../setup.js";
-import { VERSION } from "../version.js";
-import { ArgError, helpText, parseSacrebleuArgs, usage, type SacrebleuArgs } from "../sacrebleu/args.js";
-import { pyRstrip, pyStrRepr } from "../sacrebleu/pyformat.js";
-import { formatScore, paint, resultsTable, signatureText, singleResultsText, fixed, type PairedCell, type TableColumn } from "../sacrebleu/report.js";
+import type { CliIO } from "../shared/io.js";
+import { VERSION } from "../shared/version.js";
+import { readSacrebleuLines, readStdinText } from "../input/sacrebleu.js";
+import { writeStdout } from "../output/write.js";
+import { buildMetrics, refuse, scoreSystem, verboseOf, type Logger } from "../run/sacrebleu.js";
+import { rowsFromStats } from "../run/significance.js";
+import { ArgError, helpText, parseSacrebleuArgs, usage, type SacrebleuArgs } from "./args/sacrebleu.js";
+import { pyRstrip, pyStrRepr } from "../output/sacrebleu/pyformat.js";
+import { formatScore, paint, resultsTable, signatureText, singleResultsText, fixed, type PairedCell, type TableColumn } from "../output/sacrebleu/report.js";
 import type { CommandModule } from "./kit.js";
 
 /** sacrebleu's early exits with its exit code (the messages are already logged). */
 class Exit {
   constructor(readonly code: number) {}
-}
-
-interface Logger {
-  info(message: string): void;
-  warning(message: string): void;
-  error(message: string): void;
 }
 
 function logger(io: CliIO, quiet: boolean): Logger {
@@ -46,43 +34,6 @@ function logger(io: CliIO, quiet: boolean): Logger {
   return { info: (m) => write(m, "info"), warning: (m) => write(m, "other"), error: (m) => write(m, "other") };
 }
 
-const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-function decode(bytes: Uint8Array, name: string): string {
-  try {
-    return UTF8.decode(bytes);
-  } catch {
-    throw new GramscoreError(ErrorCode.MALFORMED_INPUT, `${name} is not valid UTF-8 text (sacrebleu reads its files as UTF-8).`, { details: { file: name } });
-  }
-}
-
-/** A text file's lines as sacrebleu reads them (split on `\n` only; `.gz` decompressed). */
-function readLines(io: CliIO, path: string): string[] {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(resolve(io.cwd, path));
-    if (path.endsWith(".gz")) bytes = gunzipSync(bytes);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new GramscoreError(
-      ErrorCode.IO_ERROR,
-      code === "ENOENT" ? `No such file: ${path}` : `Cannot read ${path}: ${code ?? (error as Error).message}`,
-      { cause: error, details: { file: path } },
-    );
-  }
-  const text = decode(bytes, path);
-  if (text === "") return [];
-  const lines = text.split("\n");
-  if (lines[lines.length - 1] === "") lines.pop();
-  return lines;
-}
-
-async function readStdinText(io: CliIO): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
-  return decode(Buffer.concat(chunks), "standard input");
-}
-
 function seedFromEnv(env: Record<string, string | undefined>): Seed {
   const v = env.SACREBLEU_SEED;
   if (v === undefined) return DEFAULT_SEED;
@@ -92,10 +43,6 @@ function seedFromEnv(env: Record<string, string | undefined>): Seed {
   }
   const n = Number(v.trim());
   return Number.isSafeInteger(n) ? n : BigInt(v.trim().replace(/^\+/, ""));
-}
-
-function refuse(message: string): GramscoreError {
-  return new GramscoreError(ErrorCode.USAGE, message);
 }
 
 const OFFLINE =
@@ -114,100 +61,6 @@ function checkSupported(a: SacrebleuArgs): void {
   if (a.sentenceLevel) throw refuse("-sl/--sentence-level is not available in gramscore sacrebleu; use `gramscore score --segments -f jsonl` for every segment's scores.");
   if (!/^utf[-_]?8$|^u8$|^utf$/i.test(a.encoding.trim())) throw refuse(`--encoding ${a.encoding}: gramscore sacrebleu reads UTF-8 only; convert the files first (iconv -f ${a.encoding} -t utf-8).`);
   if (!Number.isInteger(a.width) || a.width < 0 || a.width > 100) throw refuse(`-w/--width takes a whole number of decimal places from 0 to 100, not ${a.width}.`);
-}
-
-interface BuiltMetric {
-  /** sacrebleu's key: BLEU, CHRF, TER. */
-  key: string;
-  metric: Metric<any, any>;
-  /** The score's name: BLEU, chrF2, chrF2++, TER. */
-  name: string;
-}
-
-async function buildMetrics(a: SacrebleuArgs, log: Logger): Promise<BuiltMetric[]> {
-  const keys: string[] = [];
-  for (const m of a.metrics) if (!keys.includes(m.toUpperCase())) keys.push(m.toUpperCase());
-  let trgLang = "";
-  if (a.langpair !== undefined) trgLang = a.langpair.split("-")[1] ?? "";
-  const built: BuiltMetric[] = [];
-  for (const key of keys) {
-    let metric: Metric<any, any>;
-    if (key === "BLEU") {
-      let tokenize = a.tokenize;
-      if (tokenize === undefined) {
-        tokenize = ({ zh: "zh", ja: "ja-mecab", ko: "ko-mecab" } as Record<string, string>)[trgLang] ?? "13a";
-      } else {
-        if (trgLang === "zh" && tokenize !== "zh") log.warning("Consider using the 'zh' or 'spm' tokenizer for Chinese.");
-        if (trgLang === "ja" && tokenize !== "ja-mecab") log.warning("Consider using the 'ja-mecab' or 'spm' tokenizer for Japanese.");
-        if (trgLang === "ko" && tokenize !== "ko-mecab") log.warning("Consider using the 'ko-mecab' or 'spm' tokenizer for Korean.");
-      }
-      if (tokenize === "ko-mecab") {
-        throw refuse(
-          "BLEU's tokenizer ko-mecab (MeCab with mecab-ko-dic) is not available in gramscore: it has no Korean MeCab dictionary. " +
-            "Score Korean with sacrebleu's ko-mecab, or with `gramscore score -m bleu --tokenize flores200` (spBLEU) for a tokenizer gramscore has.",
-        );
-      }
-      if (!["13a", "intl", "zh", "char", "none", "ja-mecab"].includes(tokenize)) {
-        throw refuse(`BLEU's tokenizer ${tokenize} is not available in gramscore sacrebleu (it has 13a, intl, zh, char, ja-mecab and none).`);
-      }
-      const needsValue = a.smoothMethod === "floor" || a.smoothMethod === "add-k";
-      metric = createBleu({
-        // ja-mecab from @gramscore/tokenizer-ja-mecab when it is installed (a MISSING_DEPENDENCY error otherwise).
-        tokenize: tokenize === "ja-mecab" ? await loadJaMecab() : (tokenize as "13a"),
-        smoothMethod: a.smoothMethod as "exp",
-        ...(needsValue && a.smoothValue !== undefined ? { smoothValue: a.smoothValue } : {}),
-        lowercase: a.lowercase,
-      });
-    } else if (key === "CHRF") {
-      metric = createChrf({
-        charOrder: a.chrfCharOrder,
-        wordOrder: a.chrfWordOrder,
-        beta: a.chrfBeta,
-        lowercase: a.chrfLowercase,
-        whitespace: a.chrfWhitespace,
-        epsSmoothing: a.chrfEpsSmoothing,
-      });
-    } else {
-      metric = createTer({ normalized: a.terNormalized, noPunct: a.terNoPunct, asianSupport: a.terAsianSupport, lowercase: !a.terCaseSensitive });
-    }
-    built.push({ key, metric, name: rowsOf(metric).name });
-  }
-  return built;
-}
-
-/** One system's statistics under one metric. */
-interface Scored {
-  stats: unknown[];
-  merged: unknown;
-}
-
-function scoreSystem(m: BuiltMetric, hyps: readonly string[], refs: readonly string[][], force: boolean, log: Logger): Scored {
-  const stats: unknown[] = new Array(hyps.length);
-  let merged = m.metric.empty();
-  let tokenized = 0;
-  for (let i = 0; i < hyps.length; i++) {
-    const hyp = hyps[i]!;
-    if (m.key === "BLEU" && !force && hyp.endsWith(" .")) tokenized++;
-    // sacrebleu drops empty references of a segment (tab-separated files may leave fields empty).
-    const segRefs = refs.map((r) => r[i]!).filter((r) => r !== "");
-    const st = m.metric.stats(hyp, segRefs);
-    stats[i] = st;
-    merged = m.metric.merge(merged, st);
-  }
-  if (tokenized >= 100) {
-    log.warning("That's 100 lines that end in a tokenized period ('.')");
-    log.warning("It looks like you forgot to detokenize your test data, which may hurt your score.");
-    log.warning("If you insist your data is detokenized, or don't care, you can suppress this message with the `force` parameter.");
-  }
-  return { stats, merged };
-}
-
-/** BLEU's verbose part, from the library's own one-line format (`BLEU = 51.6 <verbose>`). */
-function verboseOf(m: BuiltMetric, result: unknown): string {
-  if (m.key !== "BLEU" || typeof m.metric.format !== "function") return "";
-  const line = m.metric.format(result, { width: 1 });
-  const match = /^\S+ = \S+ (.*)$/s.exec(line);
-  return match === null ? "" : match[1]!;
 }
 
 /**
@@ -272,7 +125,7 @@ async function compute(a: SacrebleuArgs, io: CliIO, log: Logger, color: ReturnTy
   // References.
   const fullRefs: string[][] = Array.from({ length: Math.max(a.refs.length, a.numRefs) }, () => []);
   a.refs.forEach((file, refno) => {
-    readLines(io, file).forEach((raw, k) => {
+    readSacrebleuLines(io, file).forEach((raw, k) => {
       const line = pyRstrip(raw);
       if (a.numRefs === 1) {
         fullRefs[refno]!.push(line);
@@ -312,7 +165,7 @@ async function compute(a: SacrebleuArgs, io: CliIO, log: Logger, color: ReturnTy
         }
         fail(1, `${pyStrRepr(file)} already used to name a system.`, "Make sure to have a different basename for each system.");
       }
-      systems.push(readLines(io, file).map(pyRstrip));
+      systems.push(readSacrebleuLines(io, file).map(pyRstrip));
       names.push(file);
     }
     if (paired && names.length > 0) names[0] = `Baseline: ${names[0]}`;

@@ -1,14 +1,15 @@
 /** `gramscore score`: scores hypotheses against references with one or more metrics in one pass. */
 import type { Command } from "commander";
-import { formatReportPieces, type FormatReportOptions } from "../format.js";
-import { checkOutputPath, openOutput } from "../output.js";
-import { SegmentStream } from "../segment-stream.js";
-import { useColor } from "../io.js";
+import { formatReportPieces, type FormatReportOptions } from "../output/format.js";
+import { checkOutputPath, openOutput } from "../output/write.js";
+import { SegmentStream } from "../output/segment-stream.js";
+import { useColor } from "../shared/io.js";
 import { checkFinite, chooseFormat, emit, globals, maxWidth, metricNames, prepareMetrics, scoreFromInput, widthOf, type InputFlags, type OutputFlags } from "./common.js";
-import { FORMATS } from "../constants.js";
-import { formatSignificance, runSignificance, significancePlan, SIGNIFICANCE_HELP, type SignificanceFlags } from "../significance.js";
+import { FORMATS } from "../shared/constants.js";
+import { runSignificance, significancePlan, type SignificanceFlags } from "../run/significance.js";
+import { formatSignificance } from "../output/significance.js";
 import { SCOPED_HELP, bind, formatOption, inputOptions, parseWidth, type CommandModule, type Context } from "./kit.js";
-import { significanceOptions } from "../significance-options.js";
+import { SIGNIFICANCE_HELP, significanceOptions } from "./args/significance.js";
 
 /** `gramscore score`. */
 async function action(ctx: Context, refs: string[], flags: ScoreFlags, cmd: Command) {

@@ -1,8 +1,8 @@
 /** `gramscore stats`: writes the sufficient statistics of a shard, for `gramscore merge`. */
 import { type Command, InvalidArgumentError } from "commander";
-import { shardEntries } from "../engine.js";
-import type { ByteCounter } from "../input.js";
-import { pairsField, segmentsField, shardInfo } from "../shard.js";
+import { shardEntries } from "../run/engine.js";
+import type { ByteCounter } from "../shared/io.js";
+import { pairsField, segmentsField, shardInfo } from "../run/shard.js";
 import { emit, scoreFromInput, type InputFlags } from "./common.js";
 import { SCOPED_HELP, bind, inputOptions, type CommandModule, type Context } from "./kit.js";
 

@@ -1,10 +1,10 @@
 /** `gramscore tokenize`: prints the tokens of each input line. */
 import { Option, type Command } from "commander";
 import { checkedTokenizer } from "@gramscore/core";
-import { usageError, withLocation } from "../errors.js";
-import { readTextLines } from "../input.js";
-import { writeStdout } from "../output.js";
-import { collectSpecOptions } from "../spec-options.js";
+import { usageError, withLocation } from "../shared/errors.js";
+import { readTextLines } from "../input/read.js";
+import { writeStdout } from "../output/write.js";
+import { collectSpecOptions } from "./args/spec-options.js";
 import { warnUnavailable } from "./common.js";
 import { bind, type CommandModule, type Context } from "./kit.js";
 

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { Metric } from "@gramscore/core";
 import { Tally } from "./engine.js";
-import { unitRecordList } from "./input.js";
+import { unitRecordList } from "../input/read.js";
 import { toWire, type Job, type JobReply, type WorkerMessage, type WorkerSetup, type WorkerStart } from "./parallel.js";
 import { createCliRegistry } from "./setup.js";
 import { RowCollector } from "./significance.js";

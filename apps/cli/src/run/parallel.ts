@@ -7,8 +7,9 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
 import { ErrorCode, GramscoreError } from "@gramscore/core";
-import { Tally, type PartResult, type PreparedMetric, type Report, type ScoreOptions } from "./engine.js";
-import type { InputRecord, InputUnit, UnitSize } from "./input.js";
+import { Tally, type PartResult, type PreparedMetric, type ScoreOptions } from "./engine.js";
+import type { Report } from "../shared/report.js";
+import type { InputRecord, InputUnit, UnitSize } from "../input/read.js";
 import type { CollectSpec } from "./significance.js";
 
 /**
@@ -86,9 +87,9 @@ export function fromWire(wire: WireError): Error {
   return error;
 }
 
-/** The worker script: next to this file once built; from the sources, the built one. */
+/** The worker script: next to this file once built (dist/); from the sources (src/run/), the built one. */
 function workerUrl(): URL {
-  for (const candidate of ["./worker.js", "../dist/worker.js"]) {
+  for (const candidate of ["./worker.js", "../../dist/worker.js"]) {
     const url = new URL(candidate, import.meta.url);
     if (existsSync(fileURLToPath(url))) return url;
   }

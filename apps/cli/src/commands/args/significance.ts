@@ -1,6 +1,6 @@
-/** The significance options of `score` and `merge` (see significance.ts). */
+/** The significance options of `score` and `merge` (see ../../run/significance.ts). */
 import { type Command, InvalidArgumentError } from "commander";
-import { SIGNIFICANCE_DEFAULTS } from "./significance.js";
+import { SIGNIFICANCE_DEFAULTS } from "../../run/significance.js";
 
 function samples(flag: string): (value: string) => number {
   return (value: string) => {
@@ -29,3 +29,10 @@ export function significanceOptions(cmd: Command): Command {
     .option("--baseline <system>", "the baseline system of a paired test (default: the first system)")
     .option("--seed <n|none>", "seed of the resampling (default: $SACREBLEU_SEED, else 12345; none: unseeded)");
 }
+
+/** Help text of the significance options (score and merge). */
+export const SIGNIFICANCE_HELP =
+  "\nConfidence intervals and paired tests (sacrebleu 2.6.0's procedures and numbers for the same seed): --confidence " +
+  `(${SIGNIFICANCE_DEFAULTS.confidence} bootstrap resamples), --paired-bs (${SIGNIFICANCE_DEFAULTS.bs} resamples) or --paired-ar ` +
+  `(${SIGNIFICANCE_DEFAULTS.ar} trials) against the first system or --baseline. The sample counts are sacrebleu 2.6.0's defaults, so the ` +
+  "same command prints the same numbers. Seed: --seed, else $SACREBLEU_SEED, else 12345 (none: unseeded). -f text prints sacrebleu's layout.";

@@ -4,7 +4,6 @@ import { describeValue } from "@gramscore/core";
 import { isPathSpecifier } from "@gramscore/registry/node";
 import { CONFIG_FILE, FORMATS, MAX_WIDTH, type Format } from "./constants.js";
 import { usageError } from "./errors.js";
-import { splitList } from "./prescan.js";
 
 /** Settings read from `gramscore.config.json` or the `"gramscore"` key of `package.json`. */
 export interface CliConfig {
@@ -107,4 +106,12 @@ export function loadConfig(cwd: string, explicit: string | undefined, disabled: 
     if (json !== null && typeof json === "object" && json.gramscore !== undefined) return parseConfig(json.gramscore, pkg);
   }
   return emptyConfig();
+}
+
+/** Splits a comma-separated list (a config's or a flag's `metrics`), dropping empty items. */
+export function splitList(value: string): string[] {
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
 }

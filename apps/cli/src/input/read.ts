@@ -7,8 +7,8 @@ import { closeSync, createReadStream, openSync, readSync, statSync } from "node:
 import { resolve } from "node:path";
 import { createGunzip, type ZlibOptions } from "node:zlib";
 import { ErrorCode, GramscoreError, describeValue, pyRstrip } from "@gramscore/core";
-import type { CliIO } from "./io.js";
-import { profile } from "./profile.js";
+import type { ByteCounter, CliIO } from "../shared/io.js";
+import { profile } from "../shared/profile.js";
 
 /** One segment read from the input. */
 export interface InputRecord {
@@ -21,19 +21,6 @@ export interface InputRecord {
   /** The file (or `stdin`) and 1-based line the segment came from, for error messages. */
   readonly source: string;
   readonly line: number;
-}
-
-/** Counts bytes read from all opened inputs, for progress. */
-export interface ByteCounter {
-  /** Bytes read so far. */
-  read: number;
-  /** Total size of the files opened, when all are regular files; undefined for stdin. */
-  total: number | undefined;
-  /**
-   * When set, a SHA-256 digest of each input's (decompressed) bytes is kept here under its name, as
-   * it is read (`gramscore stats` records them to identify its shard).
-   */
-  digests?: Map<string, Hash>;
 }
 
 /** Options shared by the readers. */

@@ -8,7 +8,7 @@
  *   null, 2)`, never as one string (which fails past about 512 MB).
  */
 import { formatFixed } from "@gramscore/core";
-import type { MetricInfo, Report, SegmentScore, SegmentSink } from "./engine.js";
+import type { MetricInfo, Report, SegmentScore, SegmentSink } from "../shared/report.js";
 import { columnsOf, csvRow, roundedSummary, type Column, type FormatReportOptions } from "./format.js";
 
 /** Streamed `--segments` output in `jsonl` or `csv`. */

@@ -1,3 +1,5 @@
+import { splitList } from "../../shared/config.js";
+
 /** What the CLI needs to know before it can build its parser: plugins, metrics, tokenizer, command. */
 export interface Prescan {
   /** The subcommand, if one was given. */
@@ -20,14 +22,6 @@ export interface Prescan {
   jobs: number | undefined;
   /** `--spm-model` value: the SentencePiece model of flores101, flores200 and spBLEU-1K. */
   spmModel: string | undefined;
-}
-
-/** Splits a comma-separated list, dropping empty items. */
-export function splitList(value: string): string[] {
-  return value
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
 }
 
 /**

@@ -1,7 +1,7 @@
-/** The size of the input files, to decide whether `--jobs` pays (see constants.ts, JOBS_MIN_BYTES). */
+/** The size of the input files, to decide whether `--jobs` pays (see ../shared/constants.ts, JOBS_MIN_BYTES). */
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { GZIP_FACTOR } from "./constants.js";
+import { GZIP_FACTOR } from "../shared/constants.js";
 
 /**
  * Bytes of the named input files (gzip files counted {@link GZIP_FACTOR} times), or undefined when

@@ -16,8 +16,8 @@ import { closeSync, fsyncSync, lstatSync, openSync, readlinkSync, renameSync, st
 import { constants } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { ErrorCode, GramscoreError } from "@gramscore/core";
-import { usageError } from "./errors.js";
-import type { CliIO, OutputStream } from "./io.js";
+import { usageError } from "../shared/errors.js";
+import type { CliIO, OutputStream } from "../shared/io.js";
 
 /** Text to write: one string, or pieces produced one after the other (streamed output). */
 export type OutputText = string | Iterable<string> | AsyncIterable<string>;

@@ -1,3 +1,4 @@
+import type { Hash } from "node:crypto";
 import picocolors from "picocolors";
 
 /** Colour formatters (picocolors). */
@@ -56,4 +57,17 @@ export function useColor(stream: OutputStream, env: Record<string, string | unde
 /** picocolors formatters, on or off. */
 export function colors(enabled: boolean): Colors {
   return picocolors.createColors(enabled);
+}
+
+/** Counts bytes read from all opened inputs, for progress. */
+export interface ByteCounter {
+  /** Bytes read so far. */
+  read: number;
+  /** Total size of the files opened, when all are regular files; undefined for stdin. */
+  total: number | undefined;
+  /**
+   * When set, a SHA-256 digest of each input's (decompressed) bytes is kept here under its name, as
+   * it is read (`gramscore stats` records them to identify its shard).
+   */
+  digests?: Map<string, Hash>;
 }

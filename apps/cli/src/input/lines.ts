@@ -5,8 +5,8 @@
  * does.
  */
 import { pyRstrip } from "@gramscore/core";
-import { openLines } from "./input.js";
-import type { Context } from "./commands/kit.js";
+import { openLines } from "./read.js";
+import type { CliIO } from "../shared/io.js";
 
 /** How {@link readLines} treats a line. */
 export interface LineOptions {
@@ -22,8 +22,8 @@ export interface LineOptions {
  * @throws GramscoreError `IO_ERROR` for a file that cannot be read, `MALFORMED_INPUT` for a line
  * that is not UTF-8 or gzip data without `.gz` (after the lines before it).
  */
-export async function* readLines(ctx: Context, name: string, options: LineOptions = {}): AsyncGenerator<string> {
-  const reader = openLines(name, ctx.io, { read: 0, total: undefined });
+export async function* readLines(io: CliIO, name: string, options: LineOptions = {}): AsyncGenerator<string> {
+  const reader = openLines(name, io, { read: 0, total: undefined });
   const strip = options.keepWhitespace !== true;
   let first = options.skipBom === true;
   while (await reader.fill()) {

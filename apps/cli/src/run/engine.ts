@@ -1,8 +1,9 @@
 import { ErrorCode, GramscoreError, STATS_FORMAT, createAccumulator, describeValue, isGramscoreError, validateSegment } from "@gramscore/core";
 import type { Metric, Segment, SerializedStats } from "@gramscore/core";
-import { withLocation } from "./errors.js";
-import type { InputRecord } from "./input.js";
-import { profile } from "./profile.js";
+import { withLocation } from "../shared/errors.js";
+import type { InputRecord } from "../input/read.js";
+import { profile } from "../shared/profile.js";
+import type { MetricInfo, MetricScore, Report, SegmentScore, SegmentSink, SystemReport } from "../shared/report.js";
 
 /** A metric created for a run, with the options it was created with. */
 export interface PreparedMetric {
@@ -72,57 +73,6 @@ export function checkedResult<R>(result: R, metric: string, plugin?: string): R 
   );
 }
 
-/** The result of one segment. */
-export interface SegmentScore {
-  /** 0-based position of the segment within its system. */
-  readonly index: number;
-  readonly result: unknown;
-  readonly summary: Record<string, number>;
-}
-
-/** One metric's result for one system. */
-export interface MetricScore {
-  /** Segments covered. */
-  readonly count: number;
-  /** Merged sufficient statistics. */
-  readonly stats: unknown;
-  /** `score(stats, "corpus")`. */
-  readonly corpus: unknown;
-  /** `summarize(corpus)`: the numbers tables show. */
-  readonly summary: Record<string, number>;
-  /** Per-segment results, when asked for. */
-  readonly segments?: readonly SegmentScore[];
-}
-
-/** All results of one system. */
-export interface SystemReport {
-  readonly name: string;
-  readonly count: number;
-  /** One entry per metric of the report, in the same order (undefined when a shard lacked it). */
-  readonly scores: readonly (MetricScore | undefined)[];
-}
-
-/** A metric as the report describes it. */
-export interface MetricInfo {
-  readonly name: string;
-  readonly plugin: string;
-  readonly signature: string;
-  readonly higherIsBetter: boolean;
-  readonly options: Record<string, unknown>;
-  /** The metric instance (for its optional `format()`); not serialized. */
-  readonly metric: Metric;
-  /** Summary keys that are not scores (a CI half-width, a p-value): never marked as the best value. */
-  readonly unrankedKeys?: readonly string[];
-}
-
-/** Everything `score`, `merge` and `demo` print. */
-export interface Report {
-  readonly metrics: readonly MetricInfo[];
-  readonly systems: readonly SystemReport[];
-  /** True when systems carry per-segment results. */
-  readonly segments: boolean;
-}
-
 /** Options of {@link scoreInput}. */
 export interface ScoreOptions {
   /** Keep per-segment results. */
@@ -167,11 +117,6 @@ export interface PartSystem {
   readonly segments?: readonly (readonly SegmentScore[])[];
   /** What the record hook gathered for this system in the part. */
   readonly hooked?: unknown;
-}
-
-/** Something that takes per-segment results as they are scored (see segment-stream.ts). */
-export interface SegmentSink {
-  segment(system: string, index: number, results: readonly SegmentScore[]): void;
 }
 
 /** Statistics of a part of the input: its systems in order of first appearance. */

@@ -1,5 +1,5 @@
-import type { ByteCounter } from "./input.js";
-import type { CliIO } from "./io.js";
+import type { ByteCounter } from "../shared/io.js";
+import type { CliIO } from "../shared/io.js";
 
 /** Reports progress of a long run on stderr. */
 export interface Progress {

@@ -4,11 +4,11 @@
  */
 import { formatFixed } from "@gramscore/core";
 import stringWidth from "string-width";
-import type { Format } from "./constants.js";
-import type { MetricInfo, Report, SystemReport } from "./engine.js";
-import { colors, type Colors } from "./io.js";
+import type { Format } from "../shared/constants.js";
+import type { MetricInfo, Report, SystemReport } from "../shared/report.js";
+import { colors, type Colors } from "../shared/io.js";
 import { jsonPieces } from "./json-pieces.js";
-import { VERSION } from "./version.js";
+import { VERSION } from "../shared/version.js";
 
 /** Options of {@link formatReport}. */
 export interface FormatReportOptions {

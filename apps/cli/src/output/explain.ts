@@ -7,7 +7,7 @@
  * highlighted.
  */
 import { formatFixed } from "@gramscore/core";
-import type { Colors } from "./io.js";
+import type { Colors } from "../shared/io.js";
 
 type Tone = "match" | "miss" | undefined;
 
