@@ -241,9 +241,6 @@ export const CLI_FLOORS = {
   shared: { says: "errors, constants, config, process I/O, the report's types", may: [] },
 };
 
-/** Every relative import (static, dynamic, type-only, re-export) of a source text. */
-const RELATIVE_IMPORT_RE = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
-
 /** The floor of a file, by its path relative to src/: its first folder, or `entry` at the top. */
 export function floorOf(path) {
   const parts = path.split(/[\\/]/);
