@@ -304,12 +304,45 @@ export function floorGraph(srcDir, format = "mermaid", floors = CLI_FLOORS) {
   return `${lines.join("\n")}\n`;
 }
 
+/**
+ * The packages by tier with their runtime dependencies on other workspace packages, as a mermaid
+ * flowchart (one subgraph per tier, highest first), from the manifests: what docs/architecture.md
+ * embeds (`node tooling/scripts/check-deps.mjs --graph=packages`).
+ */
+export function packageGraph(packages, tiers = TIERS) {
+  const id = (name) => name.replace(/^@gramscore\//, "").replace(/[^a-z0-9]/gi, "_");
+  const short = (name) => name.replace(/^@gramscore\//, "");
+  const byTier = new Map();
+  for (const p of packages) {
+    const tier = tiers[p.manifest.name];
+    if (tier === undefined) continue;
+    if (!byTier.has(tier)) byTier.set(tier, []);
+    byTier.get(tier).push(p.manifest.name);
+  }
+  const lines = ["flowchart TD"];
+  for (const tier of [...byTier.keys()].sort((a, b) => b - a)) {
+    lines.push(`  subgraph tier${tier}["tier ${tier}"]`);
+    for (const name of byTier.get(tier).sort()) lines.push(`    ${id(name)}["${short(name)}"]`);
+    lines.push("  end");
+  }
+  const edges = [];
+  for (const p of packages) {
+    if (tiers[p.manifest.name] === undefined) continue;
+    for (const dep of Object.keys({ ...p.manifest.dependencies, ...p.manifest.peerDependencies }).sort()) {
+      if (tiers[dep] !== undefined) edges.push(`  ${id(p.manifest.name)} --> ${id(dep)}`);
+    }
+  }
+  lines.push(...edges.sort());
+  return `${lines.join("\n")}\n`;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(fileURLToPath(import.meta.url), "../../..");
   const srcDir = join(root, CLI_SRC);
   const graph = process.argv.find((a) => a === "--graph" || a.startsWith("--graph="));
   if (graph !== undefined) {
-    process.stdout.write(floorGraph(srcDir, graph === "--graph=text" ? "text" : "mermaid"));
+    if (graph === "--graph=packages") process.stdout.write(packageGraph(workspacePackages(root)));
+    else process.stdout.write(floorGraph(srcDir, graph === "--graph=text" ? "text" : "mermaid"));
     process.exit(0);
   }
   const problems = [...checkDependencies(workspacePackages(root), TIERS, root), ...checkFloors(srcDir, CLI_FLOORS, root)];

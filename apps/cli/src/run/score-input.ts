@@ -21,7 +21,7 @@ export interface RunContext {
   readonly io: CliIO;
   /** Plugins of the config file and of `--plugin`: the workers load them too. */
   readonly config: { readonly plugins: readonly string[] };
-  readonly pre: { readonly plugins: readonly string[] };
+  readonly pre: { readonly plugins: readonly string[]; readonly spmModel?: string | undefined };
   /** Workers started ahead for `--jobs`: taken (set to undefined) by the run that uses or drops them. */
   warmPool: Promise<WorkerPool> | undefined;
 }
