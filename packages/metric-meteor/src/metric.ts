@@ -1,4 +1,4 @@
-import { ExactSum, checkedTokenizer, contextTokenizer, describeValue, ErrorCode, exactAdd, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pow, preferContext, validateSegment, signatureVersion } from "@gramscore/core";
+import { ExactSum, describeValue, ErrorCode, exactAdd, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pow, resolveTokenizerOption, validateSegment, signatureVersion } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, StatsRows, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { createTreebank } from "@gramscore/tokenizer-treebank";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
@@ -99,28 +99,13 @@ export interface MeteorMetric extends Metric<MeteorStats, MeteorResult> {
 const REF_CACHE_LIMIT = 1 << 16;
 
 function resolveTokenizer(option: string | TokenizerLike, context: MetricContext | undefined, metric: string): Tokenizer {
-  if (typeof option === "string") {
-    if ((option === "whitespace" || option === "none") && !preferContext(option, context, ["@gramscore/tokenizer-whitespace"])) {
-      return createWhitespace();
-    }
-    if (option === "treebank" && !preferContext(option, context, ["@gramscore/tokenizer-treebank"])) return createTreebank();
-    return contextTokenizer(option, context, metric, undefined, "Built-in names are whitespace (alias none) and treebank.");
-  }
-  if (typeof option === "function") {
-    return checkedTokenizer({ name: "custom", signature: "custom", tokenize: option as (text: string) => string[] }, metric);
-  }
-  if (option !== null && typeof option === "object" && typeof (option as { tokenize?: unknown }).tokenize === "function") {
-    const o = option as Partial<Tokenizer> & { tokenize(text: string): string[] };
-    const name = typeof o.name === "string" ? o.name : "custom";
-    const signature = typeof o.signature === "string" ? o.signature : name;
-    return checkedTokenizer({ name, signature, tokenize: (text) => o.tokenize(text) }, metric);
-  }
-  throw new GramscoreError(
-    ErrorCode.INVALID_OPTION,
-    `Option tokenize of ${metric} must be a tokenizer name (whitespace, treebank, …), a Tokenizer, a function (text) => string[] ` +
-      `or an object with tokenize(text), but got ${describeValue(option)}.`,
-    { details: { option: "tokenize" } },
-  );
+  return resolveTokenizerOption(option, {
+    builtins: { whitespace: createWhitespace, none: createWhitespace, treebank: createTreebank },
+    names: "whitespace (alias none), treebank",
+    context,
+    metric,
+    ownPlugins: ["@gramscore/tokenizer-whitespace", "@gramscore/tokenizer-treebank"],
+  });
 }
 
 function checkSegment(hyp: unknown, refs: unknown, metric: string): void {

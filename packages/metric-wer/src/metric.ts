@@ -1,5 +1,5 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, unknownOptionError } from "@gramscore/core";
-import type { FormatOptions, Metric, OptionSpec, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, resolveOptions } from "@gramscore/core";
+import type { FormatOptions, Metric, OptionRules, OptionSpec, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { EDIT_DELETE, EDIT_INSERT, EDIT_MATCH, EDIT_SUBSTITUTE, LevenshteinAligner } from "@gramscore/ngram";
 import { jiwerChars, jiwerWordSpans, jiwerWords } from "./transforms.js";
 import { VERSION } from "./version.js";
@@ -147,7 +147,6 @@ export interface WerMetric extends Metric<WerStats, WerResult> {
 }
 
 const NAMES = { wer: "WER", cer: "CER", mer: "MER", wil: "WIL", wip: "WIP" } as const;
-const KEYS = new Set(["firstReference"]);
 /** Above this many distinct astral characters their id table is reset (between segments). */
 const VOCAB_LIMIT = 1 << 21;
 
@@ -162,27 +161,14 @@ export const werOptionSpecs: readonly OptionSpec[] = [
   },
 ];
 
+const RULES: OptionRules = { metric: "WER", example: "{ firstReference: true }", rules: werOptionSpecs };
+
 /**
  * Checks options and fills in the defaults.
  * @throws GramscoreError `INVALID_OPTION` naming the option, what it must be and what came.
  */
 export function resolveWerOptions(options: WerOptions | undefined): ResolvedWerOptions {
-  if (options === undefined || options === null) return { firstReference: true };
-  if (typeof options !== "object" || Array.isArray(options)) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `WER options must be an object such as { firstReference: true }, but got ${describeValue(options)}.`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!KEYS.has(key)) {
-      throw unknownOptionError("WER", key, KEYS);
-    }
-  }
-  const first = options.firstReference;
-  if (first !== undefined && typeof first !== "boolean") {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `WER option firstReference must be true or false, but got ${describeValue(first)}.`, {
-      details: { option: "firstReference" },
-    });
-  }
-  return { firstReference: first ?? true };
+  return resolveOptions<ResolvedWerOptions>(options, RULES);
 }
 
 /** jiwer's measures of summed counts, with Python's float arithmetic (identical in JavaScript). */
