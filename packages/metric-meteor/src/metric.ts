@@ -1,4 +1,4 @@
-import { ExactSum, describeValue, ErrorCode, exactAdd, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pow, resolveTokenizerOption, validateSegment, signatureVersion } from "@gramscore/core";
+import { ExactSum, describeValue, ErrorCode, exactAdd, exactValue, formatScoreLine, formatSignature, GramscoreError, pow, resolveTokenizerOption, validateSegment, signatureVersion, readCount, readExactSum, statsObject } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, StatsRows, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { createTreebank } from "@gramscore/tokenizer-treebank";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
@@ -308,28 +308,21 @@ export function makeMeteor(opts: ResolvedMeteorOptions, context: MetricContext |
   return metric;
 }
 
-function invalidStats(message: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_STATS, message);
-}
-
 /**
  * Validates METEOR statistics read from JSON: `{ total, segments }` with `total` a canonical exact
  * sum between 0 and `segments`, and `segments` a non-negative integer.
  * @throws GramscoreError `INVALID_STATS` saying what is wrong.
  */
 export function parseMeteorStats(value: unknown): MeteorStats {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw invalidStats(`METEOR statistics must be an object { total, segments }, but got ${describeValue(value)}.`);
-  }
-  const { total, segments } = value as { total?: unknown; segments?: unknown };
-  if (typeof segments !== "number" || !Number.isSafeInteger(segments) || segments < 0) {
-    throw invalidStats(`METEOR statistics need segments: the number of segments summed (a non-negative integer), but got ${describeValue(segments)}.`);
-  }
-  if (!isExactSum(total) || exactValue(total) < 0 || exactValue(total) > segments) {
-    throw invalidStats(
+  const v = statsObject(value, "METEOR", "{ total, segments }");
+  const segments = readCount(v.segments, (got) => `METEOR statistics need segments: the number of segments summed (a non-negative integer), but got ${got}.`);
+  const total = readExactSum(
+    v.total,
+    (got) =>
       `METEOR statistics need total: the exact sum of the segment scores as canonical partial sums between 0 and segments (for example [0.5], or [] for 0), ` +
-        `but got ${describeValue(total)}. Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).`,
-    );
-  }
-  return { total: total.slice(), segments };
+      `but got ${got}. Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).`,
+    0,
+    segments,
+  );
+  return { total, segments };
 }

@@ -1,4 +1,4 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, resolveOptions } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, readCount, resolveOptions, statsObject } from "@gramscore/core";
 import type { FormatOptions, Metric, OptionRules, OptionSpec, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { EDIT_DELETE, EDIT_INSERT, EDIT_MATCH, EDIT_SUBSTITUTE, LevenshteinAligner } from "@gramscore/ngram";
 import { jiwerChars, jiwerWordSpans, jiwerWords } from "./transforms.js";
@@ -525,35 +525,21 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
   return metric;
 }
 
-function invalidStats(message: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_STATS, message);
-}
-
 /**
  * Validates statistics read from JSON: `{ hits, substitutions, deletions, insertions }`, each a
  * non-negative integer.
  * @throws GramscoreError `INVALID_STATS` saying what is wrong.
  */
 export function parseWerStats(value: unknown): WerStats {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw invalidStats(`WER statistics must be an object { hits, substitutions, deletions, insertions }, but got ${describeValue(value)}.`);
-  }
-  const v = value as Record<string, unknown>;
-  const out: Record<string, number> = {};
-  for (const key of ["hits", "substitutions", "deletions", "insertions"]) {
-    const x = v[key];
-    if (typeof x !== "number" || !Number.isSafeInteger(x) || x < 0) {
-      throw invalidStats(
-        `WER statistics need ${key}: a non-negative integer count, but got ${describeValue(x)}. Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).`,
-      );
-    }
-    out[key] = x;
-  }
-  const counts = { hits: out.hits!, substitutions: out.substitutions!, deletions: out.deletions!, insertions: out.insertions! };
+  const v = statsObject(value, "WER", "{ hits, substitutions, deletions, insertions }");
+  const count = (key: string): number =>
+    readCount(v[key], (got) => `WER statistics need ${key}: a non-negative integer count, but got ${got}. Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).`);
+  const counts = { hits: count("hits"), substitutions: count("substitutions"), deletions: count("deletions"), insertions: count("insertions") };
   if (v.firstOf === undefined) return counts;
-  const f = v.firstOf;
-  if (typeof f !== "number" || !Number.isSafeInteger(f) || f < 1) {
-    throw invalidStats(`WER statistics' firstOf counts segments scored against the first of several references (a positive integer, or absent), but got ${describeValue(f)}.`);
-  }
-  return { ...counts, firstOf: f };
+  const firstOf = readCount(
+    v.firstOf,
+    (got) => `WER statistics' firstOf counts segments scored against the first of several references (a positive integer, or absent), but got ${got}.`,
+    1,
+  );
+  return { ...counts, firstOf };
 }
