@@ -57,7 +57,7 @@ export default async function () {
       items: first.length,
       bytes: bytesOf(first),
       fn: () => {
-        sink += evaluate(createTer({ normalized: true, caseSensitive: true }), first).corpus.score;
+        sink += evaluate(createTer({ normalized: true, lowercase: false }), first).corpus.score;
       },
     },
   ];
