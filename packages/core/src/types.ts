@@ -189,6 +189,12 @@ export interface OptionSpec {
   readonly description: string;
   /** The default, for help output. */
   readonly default?: string | number | boolean | readonly string[];
+  /** A `number` must be an integer (checked by core's `resolveOptions`). */
+  readonly integer?: boolean;
+  /** Smallest allowed `number` (checked by core's `resolveOptions`). */
+  readonly min?: number;
+  /** Largest allowed `number` (checked by core's `resolveOptions`). */
+  readonly max?: number;
 }
 
 /** Describes how to create a tokenizer; what plugins register. */

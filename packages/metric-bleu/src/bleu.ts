@@ -9,6 +9,10 @@ import {
   pyRstrip,
   toSegments,
   validateSegment,
+  invalidStats,
+  readCount,
+  readCounts,
+  statsObject,
 } from "@gramscore/core";
 import type { AggregateScorer, FormatOptions, Metric, MetricContext, PairwiseScorer, Segment, StatsRows, Tokenizer } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
@@ -328,13 +332,6 @@ function buildBleu(
 
 const STATS_KEYS = ["sysLen", "refLen", "matches", "totals", "nrefs"];
 
-function badStats(message: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_STATS, message);
-}
-
-function isCount(x: unknown): x is number {
-  return typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
-}
 
 /**
  * Validates BLEU statistics read from JSON: non-negative integers, `maxNgramOrder` orders, matches
@@ -342,43 +339,33 @@ function isCount(x: unknown): x is number {
  * @throws GramscoreError `INVALID_STATS` saying what is wrong.
  */
 export function parseBleuStats(value: unknown, maxNgramOrder = 4): BleuStats {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw badStats(`BLEU statistics must be an object { sysLen, refLen, matches, totals, nrefs }, but got ${describeValue(value)}.`);
-  }
-  const v = value as Record<string, unknown>;
+  const v = statsObject(value, "BLEU", "{ sysLen, refLen, matches, totals, nrefs }");
   for (const key of Object.keys(v)) {
-    if (!STATS_KEYS.includes(key)) throw badStats(`BLEU statistics have no field "${key}"; the fields are ${STATS_KEYS.join(", ")}.`);
+    if (!STATS_KEYS.includes(key)) throw invalidStats(`BLEU statistics have no field "${key}"; the fields are ${STATS_KEYS.join(", ")}.`);
   }
-  if (!isCount(v.sysLen)) throw badStats(`BLEU statistics need sysLen as a non-negative integer, but got ${describeValue(v.sysLen)}.`);
-  if (!isCount(v.refLen)) throw badStats(`BLEU statistics need refLen as a non-negative integer, but got ${describeValue(v.refLen)}.`);
+  const sysLen = readCount(v.sysLen, (got) => `BLEU statistics need sysLen as a non-negative integer, but got ${got}.`);
+  const refLen = readCount(v.refLen, (got) => `BLEU statistics need refLen as a non-negative integer, but got ${got}.`);
   const nrefs = v.nrefs ?? 0;
   if (typeof nrefs !== "number" || !Number.isInteger(nrefs) || nrefs < -1) {
-    throw badStats(`BLEU statistics need nrefs as an integer (k references, 0 for none, -1 when it varies), but got ${describeValue(v.nrefs)}.`);
+    throw invalidStats(`BLEU statistics need nrefs as an integer (k references, 0 for none, -1 when it varies), but got ${describeValue(v.nrefs)}.`);
   }
-  const arrays: number[][] = [];
-  for (const key of ["matches", "totals"] as const) {
-    const a = v[key];
-    if (!Array.isArray(a) || a.length !== maxNgramOrder || !a.every(isCount)) {
-      throw badStats(
-        `BLEU statistics need ${key} as ${maxNgramOrder} non-negative integers (one per order, maxNgramOrder ${maxNgramOrder}), ` +
-          `but got ${describeValue(a)}.`,
-      );
-    }
-    arrays.push([...(a as number[])]);
-  }
-  const [matches, totals] = arrays as [number[], number[]];
+  const [matches, totals] = (["matches", "totals"] as const).map((key) =>
+    readCounts(v[key], maxNgramOrder, {
+      shape: (got) => `BLEU statistics need ${key} as ${maxNgramOrder} non-negative integers (one per order, maxNgramOrder ${maxNgramOrder}), but got ${got}.`,
+    }),
+  ) as [number[], number[]];
   for (let n = 0; n < maxNgramOrder; n++) {
     if (matches[n]! > totals[n]!) {
-      throw badStats(`BLEU statistics are inconsistent: order ${n + 1} has ${matches[n]} matches but only ${totals[n]} n-grams.`);
+      throw invalidStats(`BLEU statistics are inconsistent: order ${n + 1} has ${matches[n]} matches but only ${totals[n]} n-grams.`);
     }
     if (n > 0 && totals[n]! > totals[n - 1]!) {
-      throw badStats(`BLEU statistics are inconsistent: order ${n + 1} has more n-grams (${totals[n]}) than order ${n} (${totals[n - 1]}).`);
+      throw invalidStats(`BLEU statistics are inconsistent: order ${n + 1} has more n-grams (${totals[n]}) than order ${n} (${totals[n - 1]}).`);
     }
   }
-  if (totals[0] !== v.sysLen) {
-    throw badStats(`BLEU statistics are inconsistent: sysLen is ${v.sysLen} but there are ${totals[0]} unigrams.`);
+  if (totals[0] !== sysLen) {
+    throw invalidStats(`BLEU statistics are inconsistent: sysLen is ${sysLen} but there are ${totals[0]} unigrams.`);
   }
-  return { sysLen: v.sysLen, refLen: v.refLen, matches, totals, nrefs };
+  return { sysLen, refLen, matches, totals, nrefs };
 }
 
 function checkStreams(hyps: unknown, refStreams: unknown): void {

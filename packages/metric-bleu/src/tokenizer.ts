@@ -1,7 +1,6 @@
-import { ErrorCode, GramscoreError, checkedTokenizer, contextTokenizer, describeValue, preferContext } from "@gramscore/core";
+import { resolveTokenizerOption } from "@gramscore/core";
 import type { MetricContext, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { SACREBLEU_TOKENIZER_NAMES, createSacrebleuTokenizer } from "@gramscore/tokenizer-sacrebleu";
-import type { SacrebleuTokenizerName } from "@gramscore/tokenizer-sacrebleu";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
 import { tokensToSpans, whitespaceSpans } from "./kernel.js";
 import type { Spans } from "./kernel.js";
@@ -26,33 +25,15 @@ export const BUILTIN_TOKENIZERS: readonly string[] = [...SACREBLEU_TOKENIZER_NAM
  * @throws GramscoreError `UNKNOWN_TOKENIZER` for an unknown name, `INVALID_OPTION` for another value.
  */
 export function resolveTokenizer(option: TokenizeOption, context: MetricContext | undefined, metric: string): Tokenizer {
-  if (typeof option === "string") {
-    // A tokenizer the user registered under a built-in name takes precedence (core's preferContext).
-    if (!preferContext(option, context, OWN_PLUGINS)) {
-      if ((SACREBLEU_TOKENIZER_NAMES as readonly string[]).includes(option)) {
-        return built(createSacrebleuTokenizer(option as SacrebleuTokenizerName));
-      }
-      if (option === "none" || option === "whitespace") return built(createWhitespace());
-    }
-    return contextTokenizer(option, context, metric, undefined, `Built-in names are ${BUILTIN_TOKENIZERS.join(", ")}.`);
-  }
-  // Functions and objects are wrapped here (not with core's toTokenizer, which copies the result with
-  // a spread and would turn a string returned by mistake into characters), then checked on every call.
-  if (typeof option === "function") {
-    return checkedTokenizer({ name: "custom", signature: "custom", tokenize: option as (text: string) => string[] }, metric);
-  }
-  if (option !== null && typeof option === "object" && typeof (option as { tokenize?: unknown }).tokenize === "function") {
-    const o = option as Partial<Tokenizer> & { tokenize(text: string): string[] };
-    const name = typeof o.name === "string" ? o.name : "custom";
-    const signature = typeof o.signature === "string" ? o.signature : name;
-    return checkedTokenizer({ name, signature, tokenize: (text) => o.tokenize(text) }, metric);
-  }
-  throw new GramscoreError(
-    ErrorCode.INVALID_OPTION,
-    `Option tokenize of ${metric} must be a tokenizer name (${BUILTIN_TOKENIZERS.join(", ")}, …), a Tokenizer, ` +
-      `a function (text) => string[] or an object with tokenize(text), but got ${describeValue(option)}.`,
-  );
+  return resolveTokenizerOption(option, { builtins: BUILTINS, context, metric, ownPlugins: OWN_PLUGINS });
 }
+
+/** The built-in names and their factories; a tokenizer built here is marked as one (see {@link isBuiltin}). */
+const BUILTINS: Readonly<Record<string, () => Tokenizer>> = /* @__PURE__ */ Object.fromEntries([
+  ...SACREBLEU_TOKENIZER_NAMES.map((name) => [name, () => built(createSacrebleuTokenizer(name))] as const),
+  ["none", () => built(createWhitespace())],
+  ["whitespace", () => built(createWhitespace())],
+]);
 
 function built<T extends Tokenizer>(tokenizer: T): T {
   BUILT.add(tokenizer);

@@ -1,4 +1,4 @@
-import { BoundedCache, assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, hasSegmentShape, validateSegment, signatureVersion } from "@gramscore/core";
+import { BoundedCache, assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, hasSegmentShape, validateSegment, signatureVersion, invalidStats, readCounts, readStatsNrefs, statsObject } from "@gramscore/core";
 import type { AggregateScorer, FormatOptions, Metric, PairwiseScorer, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
@@ -554,10 +554,6 @@ function explainOrders(
   return out;
 }
 
-function invalidStats(message: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_STATS, message);
-}
-
 /**
  * Validates chrF statistics read from JSON for a metric with `charOrder` + `wordOrder` orders:
  * `{ counts, nrefs }` with `3 × orders` non-negative integers, where no order has more matches than
@@ -566,24 +562,15 @@ function invalidStats(message: string): GramscoreError {
  */
 export function parseChrfStats(value: unknown, charOrder: number, wordOrder: number): ChrfStats {
   const stride = 3 * (charOrder + wordOrder);
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw invalidStats(`chrF statistics must be an object { counts: number[], nrefs }, but got ${describeValue(value)}.`);
-  }
-  const { counts, nrefs } = value as { counts?: unknown; nrefs?: unknown };
-  if (!Array.isArray(counts) || counts.length !== stride) {
-    throw invalidStats(
-      `chrF statistics need counts with ${stride} numbers (3 per order: ${charOrder} character and ${wordOrder} word orders), but got ${describeValue(counts)}. ` +
-        "Statistics only merge with a metric of the same charOrder and wordOrder.",
-    );
-  }
-  for (let i = 0; i < stride; i++) {
-    const c: unknown = counts[i];
-    if (typeof c !== "number" || !Number.isSafeInteger(c) || c < 0) {
-      throw invalidStats(`chrF counts must be non-negative integers, but counts[${i}] is ${describeValue(c)}.`);
-    }
-  }
+  const v = statsObject(value, "chrF", "{ counts: number[], nrefs }");
+  const counts = readCounts(v.counts, stride, {
+    shape: (got) =>
+      `chrF statistics need counts with ${stride} numbers (3 per order: ${charOrder} character and ${wordOrder} word orders), but got ${got}. ` +
+      "Statistics only merge with a metric of the same charOrder and wordOrder.",
+    item: (i, got) => `chrF counts must be non-negative integers, but counts[${i}] is ${got}.`,
+  });
   for (let i = 0; i < stride; i += 3) {
-    const [h, r, m] = [counts[i] as number, counts[i + 1] as number, counts[i + 2] as number];
+    const [h, r, m] = [counts[i]!, counts[i + 1]!, counts[i + 2]!];
     if (m > h || m > r || (r === 0 && h > 0)) {
       throw invalidStats(
         `chrF counts of order ${i / 3 + 1} are impossible: ${h} hypothesis, ${r} reference and ${m} matched n-grams ` +
@@ -591,11 +578,9 @@ export function parseChrfStats(value: unknown, charOrder: number, wordOrder: num
       );
     }
   }
-  if (typeof nrefs !== "number" || !Number.isInteger(nrefs) || nrefs < -1) {
-    throw invalidStats(`chrF statistics need nrefs: the references per segment (0 for no segment, -1 when it varies), but got ${describeValue(nrefs)}.`);
-  }
+  const nrefs = readStatsNrefs(v.nrefs, "chrF");
   if (nrefs === 0 && counts.some((c) => c !== 0)) {
     throw invalidStats("chrF statistics with nrefs 0 (no segment) must have all counts 0.");
   }
-  return { counts: (counts as number[]).slice(), nrefs };
+  return { counts, nrefs };
 }

@@ -1,5 +1,5 @@
-import { ErrorCode, GramscoreError, describeValue, readNrefsOption, unknownOptionError } from "@gramscore/core";
-import type { OptionSpec } from "@gramscore/core";
+import { invalidOption, readNrefsOption, resolveOptions } from "@gramscore/core";
+import type { OptionRules, OptionSpec } from "@gramscore/core";
 
 /** Options of chrF / chrF++ (sacrebleu's `CHRF(...)` arguments, in camelCase). */
 export interface ChrfOptions {
@@ -76,8 +76,6 @@ export const CHRF_DEFAULTS = {
 /** The highest order (character or word) accepted. */
 export const MAX_ORDER = 255;
 
-const KEYS = new Set(["charOrder", "wordOrder", "beta", "lowercase", "whitespace", "epsSmoothing", "nrefs", "referenceCacheBytes"]);
-
 /**
  * The options of the `chrf` / `chrf++` descriptors, with sacrebleu's command-line names as flags
  * (`--chrf-char-order`, `--chrf-word-order`, `--chrf-beta`, `--chrf-whitespace`, `--chrf-lowercase`,
@@ -106,63 +104,37 @@ export function chrfOptionSpecs(wordOrderDefault: number): readonly OptionSpec[]
   ];
 }
 
-function bad(message: string, key: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_OPTION, message, { details: { option: key } });
-}
-
-function order(value: unknown, key: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > MAX_ORDER) {
-    throw bad(`chrF option ${key} must be an integer from 0 to ${MAX_ORDER}, but got ${describeValue(value)}.`, key);
-  }
-  return value;
-}
-
-function flag(value: unknown, key: string, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== "boolean") throw bad(`chrF option ${key} must be true or false, but got ${describeValue(value)}.`, key);
-  return value;
-}
+/** chrF's rules, in the order messages list the keys. */
+const RULES: OptionRules = {
+  metric: "chrF",
+  example: "{ wordOrder: 2 }",
+  rules: [
+    { key: "charOrder", type: "number", integer: true, min: 0, max: MAX_ORDER, default: CHRF_DEFAULTS.charOrder },
+    { key: "wordOrder", type: "number", integer: true, min: 0, max: MAX_ORDER, default: CHRF_DEFAULTS.wordOrder },
+    { key: "beta", type: "number", min: 0, default: CHRF_DEFAULTS.beta, expected: "a finite number >= 0 (2 weighs recall twice as much as precision)" },
+    { key: "lowercase", type: "boolean", default: CHRF_DEFAULTS.lowercase },
+    { key: "whitespace", type: "boolean", default: CHRF_DEFAULTS.whitespace },
+    { key: "epsSmoothing", type: "boolean", default: CHRF_DEFAULTS.epsSmoothing },
+    { key: "nrefs", type: "string", read: (value) => readNrefsOption(value, "chrF") },
+    {
+      key: "referenceCacheBytes",
+      type: "number",
+      integer: true,
+      min: 0,
+      default: CHRF_DEFAULTS.referenceCacheBytes,
+      expected: "a whole number of bytes >= 0 (0 turns the reference cache off)",
+    },
+  ],
+};
 
 /**
  * Checks chrF options and fills in the defaults (`wordOrderDefault` is 0 for chrF, 2 for chrF++).
  * @throws GramscoreError `INVALID_OPTION` naming the option, what it must be and what came.
  */
 export function resolveChrfOptions(options: ChrfOptions | undefined, wordOrderDefault = 0): ResolvedChrfOptions {
-  if (options === undefined || options === null) options = {};
-  if (typeof options !== "object" || Array.isArray(options)) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `chrF options must be an object such as { wordOrder: 2 }, but got ${describeValue(options)}.`);
+  const resolved = resolveOptions<ResolvedChrfOptions>(options, RULES, { wordOrder: wordOrderDefault });
+  if (resolved.charOrder + resolved.wordOrder === 0) {
+    throw invalidOption("chrF needs at least one n-gram order: charOrder and wordOrder cannot both be 0.", "charOrder");
   }
-  for (const key of Object.keys(options)) {
-    if (!KEYS.has(key)) {
-      throw unknownOptionError("chrF", key, KEYS);
-    }
-  }
-  const charOrder = order(options.charOrder, "charOrder", CHRF_DEFAULTS.charOrder);
-  const wordOrder = order(options.wordOrder, "wordOrder", wordOrderDefault);
-  if (charOrder + wordOrder === 0) {
-    throw bad("chrF needs at least one n-gram order: charOrder and wordOrder cannot both be 0.", "charOrder");
-  }
-  const beta = options.beta === undefined ? CHRF_DEFAULTS.beta : options.beta;
-  if (typeof beta !== "number" || !Number.isFinite(beta) || beta < 0) {
-    throw bad(`chrF option beta must be a finite number >= 0 (2 weighs recall twice as much as precision), but got ${describeValue(beta)}.`, "beta");
-  }
-  const nrefs = readNrefsOption(options.nrefs, "chrF");
-  const cacheBytes = options.referenceCacheBytes ?? CHRF_DEFAULTS.referenceCacheBytes;
-  if (typeof cacheBytes !== "number" || !Number.isSafeInteger(cacheBytes) || cacheBytes < 0) {
-    throw bad(
-      `chrF option referenceCacheBytes must be a whole number of bytes >= 0 (0 turns the reference cache off), but got ${describeValue(cacheBytes)}.`,
-      "referenceCacheBytes",
-    );
-  }
-  return {
-    charOrder,
-    wordOrder,
-    beta,
-    lowercase: flag(options.lowercase, "lowercase", CHRF_DEFAULTS.lowercase),
-    whitespace: flag(options.whitespace, "whitespace", CHRF_DEFAULTS.whitespace),
-    epsSmoothing: flag(options.epsSmoothing, "epsSmoothing", CHRF_DEFAULTS.epsSmoothing),
-    nrefs,
-    referenceCacheBytes: cacheBytes,
-  };
+  return resolved;
 }

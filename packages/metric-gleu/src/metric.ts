@@ -1,4 +1,4 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, validateSegment, signatureVersion } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, validateSegment, signatureVersion, invalidStats, readCount, statsObject } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, StatsRows, Tokenizer } from "@gramscore/core";
 import { NgramTable, Vocabulary, countNgrams, overlap } from "@gramscore/ngram";
 import type { NgramCounts } from "@gramscore/ngram";
@@ -378,32 +378,19 @@ export function makeGleu(opts: ResolvedGleuOptions, variant: GleuVariant, contex
   return metric;
 }
 
-function invalidStats(message: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_STATS, message);
-}
-
 /**
  * Validates GLEU statistics read from JSON: `{ match, total }`, non-negative integers with
  * `match ≤ total`.
  * @throws GramscoreError `INVALID_STATS` saying what is wrong.
  */
 export function parseGleuStats(value: unknown): GleuStats {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw invalidStats(`GLEU statistics must be an object { match, total }, but got ${describeValue(value)}.`);
-  }
-  const { match, total } = value as { match?: unknown; total?: unknown };
-  for (const [name, v] of [
-    ["match", match],
-    ["total", total],
-  ] as const) {
-    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) {
-      throw invalidStats(
-        `GLEU statistics need ${name}: a non-negative integer, but got ${describeValue(v)}. Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).`,
-      );
-    }
-  }
-  if ((match as number) > (total as number)) {
+  const v = statsObject(value, "GLEU", "{ match, total }");
+  const count = (name: string): number =>
+    readCount(v[name], (got) => `GLEU statistics need ${name}: a non-negative integer, but got ${got}. Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).`);
+  const match = count("match");
+  const total = count("total");
+  if (match > total) {
     throw invalidStats(`GLEU statistics must have match ≤ total, but got match ${String(match)} and total ${String(total)}.`);
   }
-  return { match: match as number, total: total as number };
+  return { match, total };
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, checkedTokenizer, contextTokenizer, describeValue, preferContext } from "@gramscore/core";
+import { resolveTokenizerOption } from "@gramscore/core";
 import type { MetricContext, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { create13a } from "@gramscore/tokenizer-sacrebleu";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
@@ -22,26 +22,7 @@ export const GLEU_TOKENIZERS: readonly string[] = ["whitespace", "none", "13a"];
  * @throws GramscoreError `UNKNOWN_TOKENIZER` for an unknown name, `INVALID_OPTION` for another value.
  */
 export function resolveTokenizer(option: TokenizeOption, context: MetricContext | undefined, metric: string): Tokenizer {
-  if (typeof option === "string") {
-    if (!preferContext(option, context, OWN_PLUGINS)) {
-      if (option === "whitespace" || option === "none") return createWhitespace();
-      if (option === "13a") return create13a();
-    }
-    return contextTokenizer(option, context, metric, undefined, `Built-in names are ${GLEU_TOKENIZERS.join(", ")}.`);
-  }
-  if (typeof option === "function") {
-    return checkedTokenizer({ name: "custom", signature: "custom", tokenize: option as (text: string) => string[] }, metric);
-  }
-  if (option !== null && typeof option === "object" && typeof (option as { tokenize?: unknown }).tokenize === "function") {
-    const o = option as Partial<Tokenizer> & { tokenize(text: string): string[] };
-    const name = typeof o.name === "string" ? o.name : "custom";
-    const signature = typeof o.signature === "string" ? o.signature : name;
-    return checkedTokenizer({ name, signature, tokenize: (text) => o.tokenize(text) }, metric);
-  }
-  throw new GramscoreError(
-    ErrorCode.INVALID_OPTION,
-    `Option tokenize of ${metric} must be a tokenizer name (${GLEU_TOKENIZERS.join(", ")}, …), a Tokenizer, ` +
-      `a function (text) => string[] or an object with tokenize(text), but got ${describeValue(option)}.`,
-    { details: { option: "tokenize" } },
-  );
+  return resolveTokenizerOption(option, { builtins: BUILTINS, context, metric, ownPlugins: OWN_PLUGINS });
 }
+
+const BUILTINS: Readonly<Record<string, () => Tokenizer>> = { whitespace: createWhitespace, none: createWhitespace, "13a": create13a };

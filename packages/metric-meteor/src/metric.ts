@@ -1,4 +1,4 @@
-import { ExactSum, checkedTokenizer, contextTokenizer, describeValue, ErrorCode, exactAdd, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pow, preferContext, validateSegment, signatureVersion } from "@gramscore/core";
+import { ExactSum, describeValue, ErrorCode, exactAdd, exactValue, formatScoreLine, formatSignature, GramscoreError, pow, resolveTokenizerOption, validateSegment, signatureVersion, readCount, readExactSum, statsObject } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, StatsRows, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { createTreebank } from "@gramscore/tokenizer-treebank";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
@@ -99,28 +99,13 @@ export interface MeteorMetric extends Metric<MeteorStats, MeteorResult> {
 const REF_CACHE_LIMIT = 1 << 16;
 
 function resolveTokenizer(option: string | TokenizerLike, context: MetricContext | undefined, metric: string): Tokenizer {
-  if (typeof option === "string") {
-    if ((option === "whitespace" || option === "none") && !preferContext(option, context, ["@gramscore/tokenizer-whitespace"])) {
-      return createWhitespace();
-    }
-    if (option === "treebank" && !preferContext(option, context, ["@gramscore/tokenizer-treebank"])) return createTreebank();
-    return contextTokenizer(option, context, metric, undefined, "Built-in names are whitespace (alias none) and treebank.");
-  }
-  if (typeof option === "function") {
-    return checkedTokenizer({ name: "custom", signature: "custom", tokenize: option as (text: string) => string[] }, metric);
-  }
-  if (option !== null && typeof option === "object" && typeof (option as { tokenize?: unknown }).tokenize === "function") {
-    const o = option as Partial<Tokenizer> & { tokenize(text: string): string[] };
-    const name = typeof o.name === "string" ? o.name : "custom";
-    const signature = typeof o.signature === "string" ? o.signature : name;
-    return checkedTokenizer({ name, signature, tokenize: (text) => o.tokenize(text) }, metric);
-  }
-  throw new GramscoreError(
-    ErrorCode.INVALID_OPTION,
-    `Option tokenize of ${metric} must be a tokenizer name (whitespace, treebank, …), a Tokenizer, a function (text) => string[] ` +
-      `or an object with tokenize(text), but got ${describeValue(option)}.`,
-    { details: { option: "tokenize" } },
-  );
+  return resolveTokenizerOption(option, {
+    builtins: { whitespace: createWhitespace, none: createWhitespace, treebank: createTreebank },
+    names: "whitespace (alias none), treebank",
+    context,
+    metric,
+    ownPlugins: ["@gramscore/tokenizer-whitespace", "@gramscore/tokenizer-treebank"],
+  });
 }
 
 function checkSegment(hyp: unknown, refs: unknown, metric: string): void {
@@ -323,28 +308,21 @@ export function makeMeteor(opts: ResolvedMeteorOptions, context: MetricContext |
   return metric;
 }
 
-function invalidStats(message: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_STATS, message);
-}
-
 /**
  * Validates METEOR statistics read from JSON: `{ total, segments }` with `total` a canonical exact
  * sum between 0 and `segments`, and `segments` a non-negative integer.
  * @throws GramscoreError `INVALID_STATS` saying what is wrong.
  */
 export function parseMeteorStats(value: unknown): MeteorStats {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw invalidStats(`METEOR statistics must be an object { total, segments }, but got ${describeValue(value)}.`);
-  }
-  const { total, segments } = value as { total?: unknown; segments?: unknown };
-  if (typeof segments !== "number" || !Number.isSafeInteger(segments) || segments < 0) {
-    throw invalidStats(`METEOR statistics need segments: the number of segments summed (a non-negative integer), but got ${describeValue(segments)}.`);
-  }
-  if (!isExactSum(total) || exactValue(total) < 0 || exactValue(total) > segments) {
-    throw invalidStats(
+  const v = statsObject(value, "METEOR", "{ total, segments }");
+  const segments = readCount(v.segments, (got) => `METEOR statistics need segments: the number of segments summed (a non-negative integer), but got ${got}.`);
+  const total = readExactSum(
+    v.total,
+    (got) =>
       `METEOR statistics need total: the exact sum of the segment scores as canonical partial sums between 0 and segments (for example [0.5], or [] for 0), ` +
-        `but got ${describeValue(total)}. Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).`,
-    );
-  }
-  return { total: total.slice(), segments };
+      `but got ${got}. Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).`,
+    0,
+    segments,
+  );
+  return { total, segments };
 }

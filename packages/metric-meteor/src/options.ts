@@ -1,5 +1,5 @@
-import { ErrorCode, GramscoreError, describeValue, unknownOptionError } from "@gramscore/core";
-import type { OptionSpec, TokenizerLike } from "@gramscore/core";
+import { describeValue, invalidOption, resolveOptions } from "@gramscore/core";
+import type { OptionRule, OptionRules, OptionSpec, TokenizerLike } from "@gramscore/core";
 
 /**
  * Where METEOR's synonym stage finds synonyms: `synonyms(word)` gives the names NLTK 3.8 collects as
@@ -58,8 +58,6 @@ export interface ResolvedMeteorOptions {
 /** NLTK 3.8's defaults. */
 export const METEOR_DEFAULTS = { alpha: 0.9, beta: 3, gamma: 0.5, tokenize: "whitespace", stemmer: "porter" } as const;
 
-const KEYS = new Set(["alpha", "beta", "gamma", "tokenize", "stemmer", "synonyms"]);
-
 /**
  * The options of the `meteor` descriptor (the CLI prefixes `meteor-`: `--meteor-alpha`,
  * `--meteor-beta`, `--meteor-gamma`, `--meteor-stemmer`, `--meteor-synonyms`; the tokenizer is the
@@ -73,19 +71,6 @@ export const meteorOptionSpecs: readonly OptionSpec[] = [
   { key: "tokenize", flag: "tokenize", type: "string", description: "tokenizer: whitespace (str.split, NLTK's usual input), treebank, or any registry name", default: "whitespace" },
 ];
 
-function bad(message: string, key: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_OPTION, message, { details: { option: key } });
-}
-
-function num(value: unknown, key: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isFinite(n)) {
-    throw bad(`METEOR option ${key} must be a finite number (NLTK's default is ${fallback}), but got ${describeValue(value)}.`, key);
-  }
-  return n;
-}
-
 function readSynonyms(value: unknown): SynonymProvider | null {
   if (value === undefined || value === null || value === "none") return null;
   if (
@@ -95,36 +80,36 @@ function readSynonyms(value: unknown): SynonymProvider | null {
   ) {
     return value as SynonymProvider;
   }
-  throw bad(
+  throw invalidOption(
     `METEOR option synonyms must be a synonym provider { name, synonyms(word) } (for WordNet: the wordnet export of the @gramscore/wordnet package) ` +
       `or "none", but got ${describeValue(value)}.`,
     "synonyms",
   );
 }
 
+/** A weight: a finite number, or a numeric string (as a command line gives it). */
+function weight(key: "alpha" | "beta" | "gamma"): OptionRule {
+  const spec = meteorOptionSpecs.find((s) => s.key === key)!;
+  return { ...spec, numericString: true, expected: `a finite number (NLTK's default is ${METEOR_DEFAULTS[key]})` };
+}
+
+const RULES: OptionRules = {
+  metric: "METEOR",
+  example: "{ alpha: 0.9 }",
+  rules: [
+    weight("alpha"),
+    weight("beta"),
+    weight("gamma"),
+    { key: "tokenize", type: "string", read: (value) => value ?? METEOR_DEFAULTS.tokenize },
+    { ...meteorOptionSpecs[3]!, expected: `"porter" (NLTK's PorterStemmer) or "none"` },
+    { key: "synonyms", type: "string", read: readSynonyms },
+  ],
+};
+
 /**
  * Checks METEOR options and fills in the defaults.
  * @throws GramscoreError `INVALID_OPTION` naming the option, what it must be and what came.
  */
 export function resolveMeteorOptions(options: MeteorOptions | undefined): ResolvedMeteorOptions {
-  if (options === undefined || options === null) options = {};
-  if (typeof options !== "object" || Array.isArray(options)) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `METEOR options must be an object such as { alpha: 0.9 }, but got ${describeValue(options)}.`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!KEYS.has(key)) throw unknownOptionError("METEOR", key, KEYS);
-  }
-  const stemmer = options.stemmer ?? METEOR_DEFAULTS.stemmer;
-  if (stemmer !== "porter" && stemmer !== "none") {
-    throw bad(`METEOR option stemmer must be "porter" (NLTK's PorterStemmer) or "none", but got ${describeValue(options.stemmer)}.`, "stemmer");
-  }
-  const tokenize = options.tokenize ?? METEOR_DEFAULTS.tokenize;
-  return {
-    alpha: num(options.alpha, "alpha", METEOR_DEFAULTS.alpha),
-    beta: num(options.beta, "beta", METEOR_DEFAULTS.beta),
-    gamma: num(options.gamma, "gamma", METEOR_DEFAULTS.gamma),
-    tokenize,
-    stemmer,
-    synonyms: readSynonyms(options.synonyms),
-  };
+  return resolveOptions<ResolvedMeteorOptions>(options, RULES);
 }

@@ -6,7 +6,7 @@
  * bytes a slot); statistics whose estimate would pass the limit are refused with `LIMIT_EXCEEDED`
  * before they are built.
  */
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, defineLimit } from "@gramscore/core";
 import type { NistSegment } from "./score.js";
 
 /** Bytes counted per kept token beyond its characters (string header, hash, array slot). */
@@ -14,7 +14,8 @@ export const TOKEN_BYTES = 80;
 /** Bytes counted per token array (hypothesis or reference) beyond its slots. */
 export const ARRAY_BYTES = 48;
 
-let limit = 2 ** 31;
+/** The limit itself (see {@link setNistMemoryLimit}). */
+const memoryLimit = /* @__PURE__ */ defineLimit("The NIST memory limit", 2 ** 31, { unit: "bytes", safe: true });
 
 /**
  * Sets the most bytes (as estimated, see {@link segmentBytes}) NIST's statistics may hold, default
@@ -23,17 +24,12 @@ let limit = 2 ** 31;
  * @throws GramscoreError `INVALID_OPTION` for a value that is not a positive whole number.
  */
 export function setNistMemoryLimit(bytes: number): number {
-  if (!Number.isSafeInteger(bytes) || bytes < 1) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `The NIST memory limit is a whole number of bytes (1 or more), but got ${describeValue(bytes)}.`);
-  }
-  const previous = limit;
-  limit = bytes;
-  return previous;
+  return memoryLimit.set(bytes);
 }
 
 /** The current limit of {@link setNistMemoryLimit}. */
 export function nistMemoryLimit(): number {
-  return limit;
+  return memoryLimit.get();
 }
 
 /** The estimated bytes one kept segment takes. */
@@ -51,6 +47,7 @@ export function segmentBytes(segment: NistSegment): number {
  * @throws GramscoreError `LIMIT_EXCEEDED` naming the size, the segments and the limit.
  */
 export function checkNistBytes(bytes: number, segments: number): void {
+  const limit = memoryLimit.get();
   if (bytes <= limit) return;
   const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
   throw new GramscoreError(

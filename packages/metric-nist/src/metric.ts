@@ -1,4 +1,4 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, log, validateSegment, signatureVersion } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, log, validateSegment, signatureVersion, invalidStats, statsObject } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, Tokenizer } from "@gramscore/core";
 import { resolveNistOptions, resolveTokenizer } from "./options.js";
 import type { NistOptions, ResolvedNistOptions } from "./options.js";
@@ -261,10 +261,6 @@ export function makeNist(opts: ResolvedNistOptions, context?: MetricContext): Ni
   return metric;
 }
 
-function invalidStats(message: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_STATS, message);
-}
-
 /** Estimated bytes of statistics this module built or parsed (so merges need not walk the tokens). */
 const SIZES = new WeakMap<NistStats, number>();
 
@@ -298,10 +294,7 @@ function countOf(stats: NistStats): number {
  *   memory limit (`setNistMemoryLimit`).
  */
 export function parseNistStats(value: unknown): NistStats {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw invalidStats(`NIST statistics must be an object { chunks }, but got ${describeValue(value)}.`);
-  }
-  const { chunks } = value as { chunks?: unknown };
+  const { chunks } = statsObject(value, "NIST", "{ chunks }");
   if (!Array.isArray(chunks) || !chunks.every((c) => Array.isArray(c))) {
     throw invalidStats(
       `NIST statistics need chunks: arrays of segments, each segment [hypothesis tokens, reference tokens…], but got ${describeValue(chunks)}. ` +

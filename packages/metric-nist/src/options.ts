@@ -1,5 +1,5 @@
-import { ErrorCode, GramscoreError, checkedTokenizer, contextTokenizer, describeValue, preferContext, unknownOptionError } from "@gramscore/core";
-import type { MetricContext, OptionSpec, Tokenizer, TokenizerLike } from "@gramscore/core";
+import { resolveOptions, resolveTokenizerOption } from "@gramscore/core";
+import type { MetricContext, OptionRules, OptionSpec, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
 
 /**
@@ -28,34 +28,25 @@ export const NIST_DEFAULTS = { maxNgramOrder: 5 } as const;
 /** The options of the `nist` descriptor (the CLI adds `--nist-max-ngram-order` and `--tokenize`). */
 export const nistOptionSpecs: readonly OptionSpec[] = [
   { key: "tokenize", flag: "tokenize", type: "string", description: "tokenizer name (whitespace = str.split() as NLTK)" },
-  { key: "maxNgramOrder", flag: "max-ngram-order", type: "number", description: "highest n-gram order (NLTK n)", default: 5 },
+  { key: "maxNgramOrder", flag: "max-ngram-order", type: "number", description: "highest n-gram order (NLTK n)", default: NIST_DEFAULTS.maxNgramOrder, integer: true, min: 1, max: 255 },
 ];
 
-function bad(message: string, key: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_OPTION, message, { details: { option: key } });
-}
+const RULES: OptionRules = {
+  metric: "NIST",
+  example: "{ maxNgramOrder: 5 }",
+  rules: [
+    { ...nistOptionSpecs[0]!, read: (value) => value ?? "whitespace" },
+    { ...nistOptionSpecs[1]!, expected: "an integer from 1 to 255 (the highest n-gram order)" },
+  ],
+};
 
 /**
  * Checks NIST options and fills in the defaults.
  * @throws GramscoreError `INVALID_OPTION` naming the option, what it must be and what came.
  */
 export function resolveNistOptions(options: NistOptions | undefined): ResolvedNistOptions {
-  if (options === undefined || options === null) options = {};
-  if (typeof options !== "object" || Array.isArray(options)) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `NIST options must be an object such as { maxNgramOrder: 5 }, but got ${describeValue(options)}.`);
-  }
-  for (const key of Object.keys(options)) {
-    if (key !== "tokenize" && key !== "maxNgramOrder") throw unknownOptionError("NIST", key, ["tokenize", "maxNgramOrder"]);
-  }
-  const maxNgramOrder = options.maxNgramOrder ?? NIST_DEFAULTS.maxNgramOrder;
-  if (typeof maxNgramOrder !== "number" || !Number.isInteger(maxNgramOrder) || maxNgramOrder < 1 || maxNgramOrder > 255) {
-    throw bad(`NIST option maxNgramOrder must be an integer from 1 to 255 (the highest n-gram order), but got ${describeValue(maxNgramOrder)}.`, "maxNgramOrder");
-  }
-  return { tokenize: options.tokenize ?? "whitespace", maxNgramOrder };
+  return resolveOptions<ResolvedNistOptions>(options, RULES);
 }
-
-/** The plugins whose tokenizers this package builds itself. */
-const OWN_PLUGINS = ["@gramscore/tokenizer-whitespace"];
 
 /**
  * Resolves a tokenizer option: `whitespace` / `none` are built in; any other name is looked up
@@ -63,22 +54,11 @@ const OWN_PLUGINS = ["@gramscore/tokenizer-whitespace"];
  * @throws GramscoreError `UNKNOWN_TOKENIZER` for an unknown name, `INVALID_OPTION` for another value.
  */
 export function resolveTokenizer(option: TokenizeOption, context: MetricContext | undefined, metric: string): Tokenizer {
-  if (typeof option === "string") {
-    if (!preferContext(option, context, OWN_PLUGINS) && (option === "whitespace" || option === "none")) return createWhitespace();
-    return contextTokenizer(option, context, metric, undefined, "The built-in name is whitespace (alias none).");
-  }
-  if (typeof option === "function") {
-    return checkedTokenizer({ name: "custom", signature: "custom", tokenize: option as (text: string) => string[] }, metric);
-  }
-  if (option !== null && typeof option === "object" && typeof (option as { tokenize?: unknown }).tokenize === "function") {
-    const o = option as Partial<Tokenizer> & { tokenize(text: string): string[] };
-    const name = typeof o.name === "string" ? o.name : "custom";
-    const signature = typeof o.signature === "string" ? o.signature : name;
-    return checkedTokenizer({ name, signature, tokenize: (text) => o.tokenize(text) }, metric);
-  }
-  throw bad(
-    `Option tokenize of ${metric} must be a tokenizer name (whitespace, …), a Tokenizer, a function (text) => string[] ` +
-      `or an object with tokenize(text), but got ${describeValue(option)}.`,
-    "tokenize",
-  );
+  return resolveTokenizerOption(option, {
+    builtins: { whitespace: createWhitespace, none: createWhitespace },
+    names: "whitespace (alias none)",
+    context,
+    metric,
+    ownPlugins: ["@gramscore/tokenizer-whitespace"],
+  });
 }

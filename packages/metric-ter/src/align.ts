@@ -20,7 +20,7 @@
  * All buffers are typed arrays reused across calls: the hot path allocates nothing.
  */
 
-import { describeValue, ErrorCode, GramscoreError } from "@gramscore/core";
+import { ErrorCode, GramscoreError, defineLimit } from "@gramscore/core";
 
 /** tercom's limit on the number of words moved in one shift. */
 export const MAX_SHIFT_SIZE = 10;
@@ -38,7 +38,7 @@ export const MAX_SHIFT_CANDIDATES = 1000;
  * {@link TerAligner.edits} throws `LIMIT_EXCEEDED` before allocating. Change it with
  * {@link setTerCellLimit}.
  */
-let cellLimit = 2 ** 27;
+const cellLimit = /* @__PURE__ */ defineLimit("The TER cell limit", 2 ** 27, { unit: "cells" });
 
 /** Bytes the aligner keeps per cell: a 32-bit cost, an 8-bit operation, a 32-bit backward cost. */
 export const TER_BYTES_PER_CELL = 9;
@@ -50,29 +50,25 @@ export const TER_BYTES_PER_CELL = 9;
  * @throws GramscoreError `INVALID_OPTION` for anything but a whole number of cells, 1 or more.
  */
 export function setTerCellLimit(cells: number): number {
-  if (!Number.isInteger(cells) || cells < 1) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `The TER cell limit is a whole number of cells (1 or more), but got ${describeValue(cells)}.`);
-  }
-  const previous = cellLimit;
-  cellLimit = cells;
-  return previous;
+  return cellLimit.set(cells);
 }
 
 /** The TER cell limit in effect ({@link setTerCellLimit}). */
 export function terCellLimit(): number {
-  return cellLimit;
+  return cellLimit.get();
 }
 
 function checkCells(nh: number, nr: number): void {
   const cells = (nh + 1) * (nr + 1);
-  if (cells > cellLimit) {
+  const limit = cellLimit.get();
+  if (cells > limit) {
     const mib = (n: number) => Math.ceil((n * TER_BYTES_PER_CELL) / 2 ** 20);
     throw new GramscoreError(
       ErrorCode.LIMIT_EXCEEDED,
       `TER of a hypothesis of ${nh} words against a reference of ${nr} words needs ${cells} cells of edit-distance matrices ` +
-        `(about ${mib(cells)} MiB), more than the limit of ${cellLimit} cells (about ${mib(cellLimit)} MiB). ` +
+        `(about ${mib(cells)} MiB), more than the limit of ${limit} cells (about ${mib(limit)} MiB). ` +
         "Such a segment is usually a whole document on one line: split it into sentences, or raise the limit with setTerCellLimit() from @gramscore/metric-ter.",
-      { details: { hypWords: nh, refWords: nr, cells, limit: cellLimit } },
+      { details: { hypWords: nh, refWords: nr, cells, limit } },
     );
   }
 }

@@ -1,4 +1,4 @@
-import { assertText, describeValue, ErrorCode, exactAdd, ExactSum, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pySplit, validateSegment, signatureVersion } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, exactAdd, ExactSum, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pySplit, validateSegment, signatureVersion, invalidStats, readCount, readExactSum, readStatsNrefs, statsObject } from "@gramscore/core";
 import type { FormatOptions, Metric, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { OP_DEL, OP_INS, OP_MATCH, OP_SUB, TerAligner, performShift } from "./align.js";
 import type { ShiftStep } from "./align.js";
@@ -576,38 +576,27 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
   return metric;
 }
 
-function invalidStats(message: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_STATS, message);
-}
-
 /**
  * Validates TER statistics read from JSON: `{ edits, refLength, nrefs }` with a non-negative
  * integer `edits`, `refLength` a canonical exact sum of a non-negative length, and `nrefs` ≥ −1.
  * @throws GramscoreError `INVALID_STATS` saying what is wrong.
  */
 export function parseTerStats(value: unknown): TerStats {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw invalidStats(`TER statistics must be an object { edits, refLength, nrefs }, but got ${describeValue(value)}.`);
-  }
-  const { edits, refLength, nrefs } = value as { edits?: unknown; refLength?: unknown; nrefs?: unknown };
-  if (typeof edits !== "number" || !Number.isSafeInteger(edits) || edits < 0) {
-    throw invalidStats(`TER statistics need edits: the summed edit count (a non-negative integer), but got ${describeValue(edits)}.`);
-  }
-  if (!isExactSum(refLength) || exactValue(refLength) < 0) {
-    throw invalidStats(
-      `TER statistics need refLength: the exact summed reference length as canonical partial sums (for example [25.5], or [] for 0), but got ${describeValue(refLength)}. ` +
-        "Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).",
-    );
-  }
-  if (typeof nrefs !== "number" || !Number.isInteger(nrefs) || nrefs < -1) {
-    throw invalidStats(`TER statistics need nrefs: the references per segment (0 for no segment, -1 when it varies), but got ${describeValue(nrefs)}.`);
-  }
+  const v = statsObject(value, "TER", "{ edits, refLength, nrefs }");
+  const edits = readCount(v.edits, (got) => `TER statistics need edits: the summed edit count (a non-negative integer), but got ${got}.`);
+  const refLength = readExactSum(
+    v.refLength,
+    (got) =>
+      `TER statistics need refLength: the exact summed reference length as canonical partial sums (for example [25.5], or [] for 0), but got ${got}. ` +
+      "Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).",
+    0,
+  );
+  const nrefs = readStatsNrefs(v.nrefs, "TER");
   if (nrefs === 0 && (edits !== 0 || refLength.length !== 0)) {
     throw invalidStats("TER statistics with nrefs 0 (no segment) must have edits 0 and refLength [].");
   }
-  const ordered = (value as { ordered?: unknown }).ordered;
-  if (ordered === undefined) return { edits, refLength: refLength.slice(), nrefs };
-  return { edits, refLength: refLength.slice(), nrefs, ordered: parseOrdered(ordered, refLength) };
+  if (v.ordered === undefined) return { edits, refLength, nrefs };
+  return { edits, refLength, nrefs, ordered: parseOrdered(v.ordered, refLength) };
 }
 
 /** Validates `ordered`: its head and terms must add up to `refLength` exactly. */

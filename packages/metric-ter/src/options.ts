@@ -1,5 +1,5 @@
-import { ErrorCode, GramscoreError, describeValue, readNrefsOption, unknownOptionError } from "@gramscore/core";
-import type { OptionSpec } from "@gramscore/core";
+import { readNrefsOption, resolveOptions } from "@gramscore/core";
+import type { OptionRules, OptionSpec } from "@gramscore/core";
 
 /** Options of TER (sacrebleu's `TER(...)` arguments, in camelCase). */
 export interface TerOptions {
@@ -61,8 +61,6 @@ export const TER_DEFAULTS = {
   tokenizeRefsOnce: false,
 } as const;
 
-const KEYS = new Set(["normalized", "noPunct", "asianSupport", "lowercase", "tokenizeRefsOnce", "nrefs"]);
-
 /**
  * The options of the `ter` descriptor, with sacrebleu's command-line names as flags (the CLI
  * prefixes `ter-`: `--ter-normalized`, `--ter-no-punct`, `--ter-asian-support`, `--ter-case-sensitive`),
@@ -94,34 +92,24 @@ export const terOptionSpecs: readonly OptionSpec[] = [
   },
 ];
 
-function bad(message: string, key: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_OPTION, message, { details: { option: key } });
-}
-
-function flag(value: unknown, key: string, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== "boolean") throw bad(`TER option ${key} must be true or false, but got ${describeValue(value)}.`, key);
-  return value;
-}
+/** TER's rules, in the order messages list the keys. */
+const RULES: OptionRules = {
+  metric: "TER",
+  example: "{ normalized: true }",
+  rules: [
+    { key: "normalized", type: "boolean", default: TER_DEFAULTS.normalized },
+    { key: "noPunct", type: "boolean", default: TER_DEFAULTS.noPunct },
+    { key: "asianSupport", type: "boolean", default: TER_DEFAULTS.asianSupport },
+    { key: "lowercase", type: "boolean", default: TER_DEFAULTS.lowercase },
+    { key: "tokenizeRefsOnce", type: "boolean", default: TER_DEFAULTS.tokenizeRefsOnce },
+    { key: "nrefs", type: "string", read: (value) => readNrefsOption(value, "TER") },
+  ],
+};
 
 /**
  * Checks TER options and fills in the defaults.
  * @throws GramscoreError `INVALID_OPTION` naming the option, what it must be and what came.
  */
 export function resolveTerOptions(options: TerOptions | undefined): ResolvedTerOptions {
-  if (options === undefined || options === null) options = {};
-  if (typeof options !== "object" || Array.isArray(options)) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `TER options must be an object such as { normalized: true }, but got ${describeValue(options)}.`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!KEYS.has(key)) throw unknownOptionError("TER", key, KEYS);
-  }
-  return {
-    normalized: flag(options.normalized, "normalized", TER_DEFAULTS.normalized),
-    noPunct: flag(options.noPunct, "noPunct", TER_DEFAULTS.noPunct),
-    asianSupport: flag(options.asianSupport, "asianSupport", TER_DEFAULTS.asianSupport),
-    lowercase: flag(options.lowercase, "lowercase", TER_DEFAULTS.lowercase),
-    tokenizeRefsOnce: flag(options.tokenizeRefsOnce, "tokenizeRefsOnce", TER_DEFAULTS.tokenizeRefsOnce),
-    nrefs: readNrefsOption(options.nrefs, "TER"),
-  };
+  return resolveOptions<ResolvedTerOptions>(options, RULES);
 }

@@ -181,45 +181,30 @@ export function createCer(options?: WerOptions): WerMetric {
   return createWerMetric("cer", options);
 }
 
+/** A measure's descriptor: the metric `measure`, with the options every measure takes. */
+function measureMetric<M extends WerMeasure>(measure: M, description: string): MetricDescriptor<M, WerOptions | undefined, WerStats, WerResult> {
+  return defineMetric<M, WerOptions | undefined, WerStats, WerResult>({
+    name: measure,
+    description,
+    options: werOptionSpecs,
+    create: (options): WerMetric => createWerMetric(measure, options),
+  });
+}
+
 /** The `wer` descriptor: jiwer's word error rate, lower is better. */
-export const werMetric: MetricDescriptor<"wer", WerOptions | undefined, WerStats, WerResult> = /* @__PURE__ */ defineMetric<"wer", WerOptions | undefined, WerStats, WerResult>({
-  name: "wer",
-  description: "WER, word error rate (jiwer 3.1.0), lower is better",
-  options: werOptionSpecs,
-  create: (options): WerMetric => createWerMetric("wer", options),
-});
+export const werMetric: MetricDescriptor<"wer", WerOptions | undefined, WerStats, WerResult> = /* @__PURE__ */ measureMetric("wer", "WER, word error rate (jiwer 3.1.0), lower is better");
 
 /** The `cer` descriptor: jiwer's character error rate, lower is better. */
-export const cerMetric: MetricDescriptor<"cer", WerOptions | undefined, WerStats, WerResult> = /* @__PURE__ */ defineMetric<"cer", WerOptions | undefined, WerStats, WerResult>({
-  name: "cer",
-  description: "CER, character error rate (jiwer 3.1.0), lower is better",
-  options: werOptionSpecs,
-  create: (options): WerMetric => createWerMetric("cer", options),
-});
+export const cerMetric: MetricDescriptor<"cer", WerOptions | undefined, WerStats, WerResult> = /* @__PURE__ */ measureMetric("cer", "CER, character error rate (jiwer 3.1.0), lower is better");
 
 /** The `mer` descriptor: jiwer's match error rate, lower is better. */
-export const merMetric: MetricDescriptor<"mer", WerOptions | undefined, WerStats, WerResult> = /* @__PURE__ */ defineMetric<"mer", WerOptions | undefined, WerStats, WerResult>({
-  name: "mer",
-  description: "MER, match error rate (jiwer 3.1.0), lower is better",
-  options: werOptionSpecs,
-  create: (options): WerMetric => createWerMetric("mer", options),
-});
+export const merMetric: MetricDescriptor<"mer", WerOptions | undefined, WerStats, WerResult> = /* @__PURE__ */ measureMetric("mer", "MER, match error rate (jiwer 3.1.0), lower is better");
 
 /** The `wil` descriptor: jiwer's word information lost, lower is better. */
-export const wilMetric: MetricDescriptor<"wil", WerOptions | undefined, WerStats, WerResult> = /* @__PURE__ */ defineMetric<"wil", WerOptions | undefined, WerStats, WerResult>({
-  name: "wil",
-  description: "WIL, word information lost (jiwer 3.1.0), lower is better",
-  options: werOptionSpecs,
-  create: (options): WerMetric => createWerMetric("wil", options),
-});
+export const wilMetric: MetricDescriptor<"wil", WerOptions | undefined, WerStats, WerResult> = /* @__PURE__ */ measureMetric("wil", "WIL, word information lost (jiwer 3.1.0), lower is better");
 
 /** The `wip` descriptor: jiwer's word information preserved, higher is better. */
-export const wipMetric: MetricDescriptor<"wip", WerOptions | undefined, WerStats, WerResult> = /* @__PURE__ */ defineMetric<"wip", WerOptions | undefined, WerStats, WerResult>({
-  name: "wip",
-  description: "WIP, word information preserved (jiwer 3.1.0), higher is better",
-  options: werOptionSpecs,
-  create: (options): WerMetric => createWerMetric("wip", options),
-});
+export const wipMetric: MetricDescriptor<"wip", WerOptions | undefined, WerStats, WerResult> = /* @__PURE__ */ measureMetric("wip", "WIP, word information preserved (jiwer 3.1.0), higher is better");
 
 /** The plugin of this package: the metrics `wer`, `cer`, `mer`, `wil`, `wip`. */
 export const plugin = /* @__PURE__ */ definePlugin({

@@ -1,5 +1,5 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, unknownOptionError } from "@gramscore/core";
-import type { FormatOptions, Metric, OptionSpec, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
+import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, readCount, resolveOptions, statsObject } from "@gramscore/core";
+import type { FormatOptions, Metric, OptionRules, OptionSpec, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
 import { EDIT_DELETE, EDIT_INSERT, EDIT_MATCH, EDIT_SUBSTITUTE, LevenshteinAligner } from "@gramscore/ngram";
 import { jiwerChars, jiwerWordSpans, jiwerWords } from "./transforms.js";
 import { VERSION } from "./version.js";
@@ -147,7 +147,6 @@ export interface WerMetric extends Metric<WerStats, WerResult> {
 }
 
 const NAMES = { wer: "WER", cer: "CER", mer: "MER", wil: "WIL", wip: "WIP" } as const;
-const KEYS = new Set(["firstReference"]);
 /** Above this many distinct astral characters their id table is reset (between segments). */
 const VOCAB_LIMIT = 1 << 21;
 
@@ -162,27 +161,14 @@ export const werOptionSpecs: readonly OptionSpec[] = [
   },
 ];
 
+const RULES: OptionRules = { metric: "WER", example: "{ firstReference: true }", rules: werOptionSpecs };
+
 /**
  * Checks options and fills in the defaults.
  * @throws GramscoreError `INVALID_OPTION` naming the option, what it must be and what came.
  */
 export function resolveWerOptions(options: WerOptions | undefined): ResolvedWerOptions {
-  if (options === undefined || options === null) return { firstReference: true };
-  if (typeof options !== "object" || Array.isArray(options)) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `WER options must be an object such as { firstReference: true }, but got ${describeValue(options)}.`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!KEYS.has(key)) {
-      throw unknownOptionError("WER", key, KEYS);
-    }
-  }
-  const first = options.firstReference;
-  if (first !== undefined && typeof first !== "boolean") {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `WER option firstReference must be true or false, but got ${describeValue(first)}.`, {
-      details: { option: "firstReference" },
-    });
-  }
-  return { firstReference: first ?? true };
+  return resolveOptions<ResolvedWerOptions>(options, RULES);
 }
 
 /** jiwer's measures of summed counts, with Python's float arithmetic (identical in JavaScript). */
@@ -539,35 +525,21 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
   return metric;
 }
 
-function invalidStats(message: string): GramscoreError {
-  return new GramscoreError(ErrorCode.INVALID_STATS, message);
-}
-
 /**
  * Validates statistics read from JSON: `{ hits, substitutions, deletions, insertions }`, each a
  * non-negative integer.
  * @throws GramscoreError `INVALID_STATS` saying what is wrong.
  */
 export function parseWerStats(value: unknown): WerStats {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw invalidStats(`WER statistics must be an object { hits, substitutions, deletions, insertions }, but got ${describeValue(value)}.`);
-  }
-  const v = value as Record<string, unknown>;
-  const out: Record<string, number> = {};
-  for (const key of ["hits", "substitutions", "deletions", "insertions"]) {
-    const x = v[key];
-    if (typeof x !== "number" || !Number.isSafeInteger(x) || x < 0) {
-      throw invalidStats(
-        `WER statistics need ${key}: a non-negative integer count, but got ${describeValue(x)}. Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).`,
-      );
-    }
-    out[key] = x;
-  }
-  const counts = { hits: out.hits!, substitutions: out.substitutions!, deletions: out.deletions!, insertions: out.insertions! };
+  const v = statsObject(value, "WER", "{ hits, substitutions, deletions, insertions }");
+  const count = (key: string): number =>
+    readCount(v[key], (got) => `WER statistics need ${key}: a non-negative integer count, but got ${got}. Use statistics written by gramscore stats or JSON.stringify(metric.stats(...)).`);
+  const counts = { hits: count("hits"), substitutions: count("substitutions"), deletions: count("deletions"), insertions: count("insertions") };
   if (v.firstOf === undefined) return counts;
-  const f = v.firstOf;
-  if (typeof f !== "number" || !Number.isSafeInteger(f) || f < 1) {
-    throw invalidStats(`WER statistics' firstOf counts segments scored against the first of several references (a positive integer, or absent), but got ${describeValue(f)}.`);
-  }
-  return { ...counts, firstOf: f };
+  const firstOf = readCount(
+    v.firstOf,
+    (got) => `WER statistics' firstOf counts segments scored against the first of several references (a positive integer, or absent), but got ${got}.`,
+    1,
+  );
+  return { ...counts, firstOf };
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, defineLimit, describeValue } from "@gramscore/core";
 
 /** @internal Validates a sequence argument (ids compared with `===`). */
 export function checkSequence(seq: ArrayLike<number>, what: string): void {
@@ -108,7 +108,7 @@ export function scratchMarks(m: number): Uint8Array {
  * Only ids found in both sequences get a mask, so ordinary text stays far below; past it the LCS
  * throws `LIMIT_EXCEEDED` instead of allocating. Change it with {@link setLcsMaskLimit}.
  */
-let maskLimit = 1 << 28;
+const maskLimit = /* @__PURE__ */ defineLimit("The LCS mask limit", 1 << 28, { unit: "32-bit words" });
 
 /**
  * Sets the most 32-bit words the LCS bit masks may take (default 2^28, 1 GiB); returns the previous
@@ -116,12 +116,8 @@ let maskLimit = 1 << 28;
  * both sides), lower it to fail early.
  */
 export function setLcsMaskLimit(words: number): number {
-  if (!Number.isInteger(words) || words < 1) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `The LCS mask limit is a whole number of 32-bit words (1 or more), but got ${describeValue(words)}.`);
-  }
-  const previous = maskLimit;
-  maskLimit = words;
-  limits = Object.freeze({ cells: cellLimit, maskWords: maskLimit });
+  const previous = maskLimit.set(words);
+  limits = Object.freeze({ cells: cellLimit.get(), maskWords: words });
   return previous;
 }
 
@@ -131,19 +127,15 @@ export function setLcsMaskLimit(words: number): number {
  * keeps one bit per cell); past this limit it throws `LIMIT_EXCEEDED` at once instead of running for
  * minutes or hours. Change it with {@link setLcsCellLimit}.
  */
-let cellLimit = 2 ** 36;
+const cellLimit = /* @__PURE__ */ defineLimit("The LCS cell limit", 2 ** 36, { unit: "cells" });
 
 /**
  * Sets the most cells (|a| × |b|) of one LCS table (default 2^36); returns the previous value. Raise
  * it to score pathological segments on purpose, lower it to fail early.
  */
 export function setLcsCellLimit(cells: number): number {
-  if (!Number.isInteger(cells) || cells < 1) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `The LCS cell limit is a whole number of cells (1 or more), but got ${describeValue(cells)}.`);
-  }
-  const previous = cellLimit;
-  cellLimit = cells;
-  limits = Object.freeze({ cells: cellLimit, maskWords: maskLimit });
+  const previous = cellLimit.set(cells);
+  limits = Object.freeze({ cells, maskWords: maskLimit.get() });
   return previous;
 }
 
@@ -166,27 +158,27 @@ export function lcsLimits(): LcsLimits {
 }
 
 /** The limits as {@link lcsLimits} returns them (a new frozen object whenever a setter runs). */
-let limits: LcsLimits = Object.freeze({ cells: cellLimit, maskWords: maskLimit });
+let limits: LcsLimits = Object.freeze({ cells: cellLimit.get(), maskWords: maskLimit.get() });
 
 function checkCells(m: number, n: number): void {
-  if (m * n > cellLimit) {
+  if (m * n > limits.cells) {
     throw new GramscoreError(
       ErrorCode.LIMIT_EXCEEDED,
-      `The longest common subsequence of ${m} and ${n} tokens has ${m * n} cells, more than the limit of ${cellLimit}: it would take minutes or hours. ` +
+      `The longest common subsequence of ${m} and ${n} tokens has ${m * n} cells, more than the limit of ${limits.cells}: it would take minutes or hours. ` +
         "Such a segment is usually a whole document on one line: split it, or raise the limit with setLcsCellLimit() from @gramscore/ngram.",
-      { details: { cells: m * n, limit: cellLimit } },
+      { details: { cells: m * n, limit: limits.cells } },
     );
   }
 }
 
 function checkMaskSize(distinct: number, words: number, m: number, n: number): void {
-  if (distinct * words > maskLimit) {
+  if (distinct * words > limits.maskWords) {
     throw new GramscoreError(
       ErrorCode.LIMIT_EXCEEDED,
       `The longest common subsequence of ${m} and ${n} tokens with ${distinct} distinct tokens on both sides needs ${distinct * words} words of bit masks, ` +
-        `more than the limit of ${maskLimit} (about ${Math.round((maskLimit * 4) / 2 ** 20)} MiB). Such a segment is usually a whole document on one line: ` +
+        `more than the limit of ${limits.maskWords} (about ${Math.round((limits.maskWords * 4) / 2 ** 20)} MiB). Such a segment is usually a whole document on one line: ` +
         "split it, or raise the limit with setLcsMaskLimit() from @gramscore/ngram.",
-      { details: { distinct, words, limit: maskLimit } },
+      { details: { distinct, words, limit: limits.maskWords } },
     );
   }
 }

@@ -6,7 +6,7 @@
  * float32 sums, so that the same seed gives the same numbers.
  */
 
-import { ErrorCode, GramscoreError, describeValue, validateSegment } from "@gramscore/core";
+import { ErrorCode, GramscoreError, defineLimit, describeValue, validateSegment } from "@gramscore/core";
 import type { Metric, Segment, StatsRows } from "@gramscore/core";
 import { defaultRng } from "./rng.js";
 import type { NumpyGenerator, Seed } from "./rng.js";
@@ -144,7 +144,7 @@ function checkSamples(n: number, what: string): void {
  * bytes per resample). Past it the procedure throws `LIMIT_EXCEEDED` before allocating; change it
  * with {@link setResamplingLimit}.
  */
-let resamplingLimit = 2 ** 30;
+const resamplingLimit = /* @__PURE__ */ defineLimit("The resampling limit", 2 ** 30, { unit: "bytes", safe: true });
 
 /**
  * Sets the most bytes the draws of one resampling procedure may take (default 2^30, 1 GiB) and
@@ -153,12 +153,7 @@ let resamplingLimit = 2 ** 30;
  * @throws GramscoreError `INVALID_OPTION` for a value that is not a positive whole number.
  */
 export function setResamplingLimit(bytes: number): number {
-  if (!Number.isSafeInteger(bytes) || bytes < 1) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `The resampling limit is a whole number of bytes (1 or more), but got ${describeValue(bytes)}.`);
-  }
-  const previous = resamplingLimit;
-  resamplingLimit = bytes;
-  return previous;
+  return resamplingLimit.set(bytes);
 }
 
 /**
@@ -168,14 +163,15 @@ export function setResamplingLimit(bytes: number): number {
  */
 function checkDraws(what: string, samples: number, count: number, bytesPerDraw: number): void {
   const bytes = samples * count * bytesPerDraw + samples * 16;
-  if (bytes <= resamplingLimit && samples * count < 2 ** 32) return;
+  const limit = resamplingLimit.get();
+  if (bytes <= limit && samples * count < 2 ** 32) return;
   const mib = (b: number) => `${(b / 2 ** 20).toFixed(b < 2 ** 20 ? 3 : 0)} MiB`;
   throw new GramscoreError(
     ErrorCode.LIMIT_EXCEEDED,
-    `${what}: ${samples} × ${count} segments would take about ${mib(bytes)} of draws, over the limit of ${mib(resamplingLimit)}. ` +
+    `${what}: ${samples} × ${count} segments would take about ${mib(bytes)} of draws, over the limit of ${mib(limit)}. ` +
       "Use fewer (sacrebleu's defaults are 1,000 resamples and 10,000 AR trials; on the command line --confidence-n, --paired-bs-n, " +
       "--paired-ar-n, --paired-ar-ci-n), or raise the limit with setResamplingLimit() in code.",
-    { details: { samples, segments: count, bytes, limit: resamplingLimit } },
+    { details: { samples, segments: count, bytes, limit } },
   );
 }
 

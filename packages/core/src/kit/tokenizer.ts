@@ -1,0 +1,63 @@
+/**
+ * The `tokenize` option of a metric, resolved one way for every metric that takes one: a built-in
+ * name, a name a registry knows, a {@link Tokenizer} object, or a function.
+ */
+import { ErrorCode, GramscoreError, describeValue } from "../errors.js";
+import { checkedTokenizer, contextTokenizer, preferContext } from "../tokenizers.js";
+import type { TokenizerLike } from "../define.js";
+import type { MetricContext, Tokenizer } from "../types.js";
+
+/** What {@link resolveTokenizerOption} resolves against. */
+export interface TokenizerOptionSetup {
+  /**
+   * The names the metric builds itself, each with its factory (called once per resolution), in the
+   * order messages list them (e.g. `{ whitespace: createWhitespace, none: createWhitespace }`).
+   */
+  readonly builtins: Readonly<Record<string, () => Tokenizer>>;
+  /** Resolves other names through a registry, when the metric was created by one. */
+  readonly context: MetricContext | undefined;
+  /** The metric's name for messages (its registry name, e.g. `bleu`). */
+  readonly metric: string;
+  /**
+   * The plugins whose tokenizers are the built-ins (e.g. `@gramscore/tokenizer-sacrebleu`): a user
+   * registering one of those explicitly changes nothing, while another user plugin that registers a
+   * built-in name takes precedence over it.
+   */
+  readonly ownPlugins: readonly string[];
+  /** How messages list the built-in names; default: the keys of `builtins`, comma-separated. */
+  readonly names?: string;
+}
+
+/**
+ * Resolves a metric's tokenizer option. A string is a built-in name (unless a user plugin registered
+ * it, see {@link preferContext}) or a name `context` knows; a function `text => tokens` and an object
+ * with `tokenize(text)` (its `name` and `signature` kept, `custom` otherwise) are wrapped so that
+ * every call is checked ({@link checkedTokenizer}). Functions and objects are wrapped here rather than
+ * with `toTokenizer`, which copies the result with a spread and would turn a string returned by
+ * mistake into characters.
+ * @throws GramscoreError `UNKNOWN_TOKENIZER` for a name neither built in nor known to `context`,
+ *   `INVALID_OPTION` (`details.option` = `tokenize`) for any other value.
+ */
+export function resolveTokenizerOption(option: string | TokenizerLike, setup: TokenizerOptionSetup): Tokenizer {
+  const { builtins, context, metric } = setup;
+  const names = setup.names ?? Object.keys(builtins).join(", ");
+  if (typeof option === "string") {
+    if (Object.prototype.hasOwnProperty.call(builtins, option) && !preferContext(option, context, setup.ownPlugins)) return builtins[option]!();
+    return contextTokenizer(option, context, metric, undefined, `Built-in names are ${names}.`);
+  }
+  if (typeof option === "function") {
+    return checkedTokenizer({ name: "custom", signature: "custom", tokenize: option as (text: string) => string[] }, metric);
+  }
+  if (option !== null && typeof option === "object" && typeof (option as { tokenize?: unknown }).tokenize === "function") {
+    const o = option as Partial<Tokenizer> & { tokenize(text: string): string[] };
+    const name = typeof o.name === "string" ? o.name : "custom";
+    const signature = typeof o.signature === "string" ? o.signature : name;
+    return checkedTokenizer({ name, signature, tokenize: (text) => o.tokenize(text) }, metric);
+  }
+  throw new GramscoreError(
+    ErrorCode.INVALID_OPTION,
+    `Option tokenize of ${metric} must be a tokenizer name (${names}, …), a Tokenizer, a function (text) => string[] ` +
+      `or an object with tokenize(text), but got ${describeValue(option)}.`,
+    { details: { option: "tokenize" } },
+  );
+}
