@@ -58,9 +58,13 @@ export { checkPairwiseInput, normalizedWeights, pairwiseBatchOf, pairwiseRows } 
 export { RENAMED_OPTIONS, unknownOptionError } from "./option-names.js";
 export { expectedOf, invalidOption, resolveOptions } from "./kit/options.js";
 export type { OptionRule, OptionRules } from "./kit/options.js";
-export { resolveTokenizerOption } from "./kit/tokenizer.js";
+export { readCacheSize, resolveTokenizerOption, tokenizerFlag, tokenizerOptions } from "./kit/tokenizer.js";
 export type { TokenizerOptionSetup } from "./kit/tokenizer.js";
 export { invalidStats, isCount, readCount, readCounts, readExactSum, readStatsNrefs, statsObject } from "./kit/stats.js";
 export type { CountsMessages } from "./kit/stats.js";
 export { defineLimit } from "./kit/limit.js";
 export type { Limit, LimitCheck } from "./kit/limit.js";
+export { checkPinnedNrefs, checkScoreKey, checkSegmentInput, combineNrefs, nrefsLabel, scoreMethods } from "./kit/metric.js";
+export type { ScoreMethods, StatsMetric } from "./kit/metric.js";
+export { pairwiseFieldError, pairwiseMethods, pairwiseUnits } from "./kit/pairwise.js";
+export { Sha256, sha256Hex, utf8 } from "./sha256.js";

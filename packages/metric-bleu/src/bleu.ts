@@ -1,5 +1,8 @@
 import {
   BoundedCache,
+  checkScoreKey,
+  combineNrefs,
+  nrefsLabel,
   ErrorCode,
   GramscoreError,
   assertText,
@@ -16,7 +19,7 @@ import {
 } from "@gramscore/core";
 import type { AggregateScorer, FormatOptions, Metric, MetricContext, PairwiseScorer, Segment, StatsRows, Tokenizer } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
-import { bleuSignature, computeBleu, computeBleuAt, formatBleu, mergeNrefs, nrefsLabel } from "./compute.js";
+import { bleuSignature, computeBleu, computeBleuAt, formatBleu } from "./compute.js";
 import type { BleuResult, BleuStats } from "./compute.js";
 import { explainSegment } from "./explain.js";
 import type { BleuExplanation } from "./explain.js";
@@ -157,7 +160,7 @@ function buildBleu(
         { details: { index, expected: fixedNrefs, received: count } },
       );
     }
-    seen = mergeNrefs(seen, count);
+    seen = combineNrefs(seen, count);
   }
 
   // References tokenized before (keyed by the raw text), bounded in entries and in estimated bytes.
@@ -202,7 +205,7 @@ function buildBleu(
     for (const raw of segments) {
       const seg = validate && !isValid(raw) ? validateSegment(raw, index) : raw;
       checkNrefs(seg.refs.length, index);
-      nrefs = mergeNrefs(nrefs, seg.refs.length);
+      nrefs = combineNrefs(nrefs, seg.refs.length);
       countInto(seg.hyp, seg.refs, sums, true);
       index++;
     }
@@ -256,12 +259,12 @@ function buildBleu(
         matches[n] = a.matches[n]! + b.matches[n]!;
         totals[n] = a.totals[n]! + b.totals[n]!;
       }
-      const nrefs = mergeNrefs(a.nrefs, b.nrefs);
+      const nrefs = combineNrefs(a.nrefs, b.nrefs);
       return { sysLen: a.sysLen + b.sysLen, refLen: a.refLen + b.refLen, matches, totals, nrefs };
     },
     score(stats) {
       checkStats(stats, "The statistics to score");
-      seen = mergeNrefs(seen, stats.nrefs);
+      seen = combineNrefs(seen, stats.nrefs);
       return computeBleu(stats.sysLen, stats.refLen, stats.matches, stats.totals, o);
     },
     signature(stats?: BleuStats) {
@@ -276,9 +279,7 @@ function buildBleu(
       return { score: result.score, bp: result.bp };
     },
     rows(key) {
-      if (key !== undefined && key !== "score" && key !== "BLEU") {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `BLEU has one resampled score, "score", but got the key ${describeValue(key)}.`);
-      }
+      checkScoreKey(key, "BLEU", "BLEU");
       return {
         name: "BLEU",
         width,
@@ -305,7 +306,7 @@ function buildBleu(
     },
     parseStats(value) {
       const s = parseBleuStats(value, N);
-      seen = mergeNrefs(seen, s.nrefs);
+      seen = combineNrefs(seen, s.nrefs);
       return s;
     },
     explain(hyp, refs) {

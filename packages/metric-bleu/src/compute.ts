@@ -187,14 +187,3 @@ export function bleuSignature(fields: BleuSignatureFields, short = false): strin
   ]);
 }
 
-/** The `nrefs:` value for a statistics reference code (see {@link BleuStats.nrefs}). */
-export function nrefsLabel(code: number): string {
-  return code > 0 ? String(code) : code < 0 ? "var" : "?";
-}
-
-/** Combines two reference codes of {@link BleuStats.nrefs} (0 = none yet, −1 = varies). */
-export function mergeNrefs(a: number, b: number): number {
-  if (a === 0) return b;
-  if (b === 0 || a === b) return a;
-  return -1;
-}

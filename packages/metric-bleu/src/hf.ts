@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue, formatFixed, formatSignature, glibcExp as exp, log, validateSegment, signatureVersion, toSegments } from "@gramscore/core";
+import { ErrorCode, GramscoreError, checkScoreKey, describeValue, formatFixed, formatSignature, glibcExp as exp, log, validateSegment, signatureVersion, toSegments } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, StatsRows, Tokenizer } from "@gramscore/core";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
 import type { Spans } from "./kernel.js";
@@ -225,9 +225,7 @@ export function createHfBleu(options?: HfBleuOptions, context?: MetricContext): 
     signature: () => signature,
     summarize: (result) => ({ score: result.bleu }),
     rows(key?: string): StatsRows<HfBleuStats> {
-      if (key !== undefined && key !== "score") {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `bleu-hf has one resampled score, "score", but got the key ${describeValue(key)}.`);
-      }
+      checkScoreKey(key, "bleu-hf");
       const fromRow = (r: ArrayLike<number>): HfBleuStats => {
         const matches = new Array<number>(N);
         const possible = new Array<number>(N);

@@ -1,4 +1,4 @@
-import { ErrorCode, GramscoreError, describeValue, formatSignature, fsum, glibcExp as exp, log, validateSegment, signatureVersion } from "@gramscore/core";
+import { ErrorCode, GramscoreError, checkScoreKey, describeValue, formatSignature, fsum, glibcExp as exp, log, validateSegment, signatureVersion } from "@gramscore/core";
 import type { FormatOptions, Metric, MetricContext, StatsRows, Tokenizer } from "@gramscore/core";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
 import type { Spans } from "./kernel.js";
@@ -495,9 +495,7 @@ export function createNltkBleu(options?: NltkBleuMetricOptions, context?: Metric
     signature: () => signature,
     summarize: (result) => ({ score: result.score }),
     rows(key?: string): StatsRows<NltkBleuStats> {
-      if (key !== undefined && key !== "score") {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `nltk-bleu has one resampled score, "score", but got the key ${describeValue(key)}.`);
-      }
+      checkScoreKey(key, "nltk-bleu");
       const fromRow = (r: ArrayLike<number>): NltkBleuStats => {
         const numerators = new Array<number>(N);
         const denominators = new Array<number>(N);

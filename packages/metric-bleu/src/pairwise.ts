@@ -4,9 +4,9 @@
  * matches of a hypothesis against all references come from an inverted index, and every cell's score
  * from the same {@link computeBleuAt} the metric's segment score uses.
  */
-import { ErrorCode, GramscoreError, checkPairwiseInput, describeValue, normalizedWeights, pairwiseBatchOf, pairwiseRows } from "@gramscore/core";
-import type { AggregateOptions, PairwiseInput, PairwiseOptions } from "@gramscore/core";
-import { NgramPostings, NgramProfiler } from "@gramscore/ngram";
+import { checkPairwiseInput, normalizedWeights, pairwiseFieldError, pairwiseMethods, pairwiseRows, pairwiseUnits } from "@gramscore/core";
+import type { AggregateOptions, AggregateScorer, PairwiseOptions, PairwiseScorer } from "@gramscore/core";
+import { NgramPostings, NgramProfiler, addWeightedCounts, meanMatches } from "@gramscore/ngram";
 import type { NgramProfile } from "@gramscore/ngram";
 import { computeBleuAt } from "./compute.js";
 import type { ComputeOptions } from "./compute.js";
@@ -45,12 +45,6 @@ class BleuProfiler {
   }
 }
 
-function textUnits(texts: readonly string[]): number {
-  let n = 0;
-  for (let i = 0; i < texts.length; i++) n += texts[i]!.length;
-  return n;
-}
-
 /** Hypothesis n-grams per order (`max(0, length − n + 1)`) into `row[N …]`. */
 function writeTotals(length: number, row: Float64Array, N: number): void {
   for (let n = 1; n <= N; n++) row[N + n - 1] = length - n + 1 > 0 ? length - n + 1 : 0;
@@ -63,29 +57,21 @@ function writeTotals(length: number, row: Float64Array, N: number): void {
 export function bleuPairwise(
   tokenize: (text: string) => readonly string[],
   o: ComputeOptions,
-): {
-  pairwise(hyps: readonly string[], refs: readonly string[], options?: PairwiseOptions): Float64Array;
-  pairwiseBatch(inputs: readonly PairwiseInput[], options?: PairwiseOptions): Float64Array[];
-  aggregateScores(hyps: readonly string[], refs: readonly string[], options?: AggregateOptions): Float64Array;
-} {
+): PairwiseScorer & AggregateScorer {
   const N = o.maxNgramOrder;
 
   const wantBp = (options: PairwiseOptions | undefined): boolean => {
     const field = options?.field;
     if (field === undefined || field === "score") return false;
     if (field === "bp") return true;
-    throw new GramscoreError(
-      ErrorCode.INVALID_OPTION,
-      `A BLEU pairwise cell holds one of ${FIELDS.join(", ")}, but the field ${describeValue(field)} was asked for.`,
-      { details: { option: "field" } },
-    );
+    throw pairwiseFieldError("BLEU", FIELDS, field);
   };
 
   function pairwise(hyps: readonly string[], refs: readonly string[], options?: PairwiseOptions): Float64Array {
     checkPairwiseInput(hyps, refs, "BLEU pairwise(hyps, refs)");
     const bp = wantBp(options);
     const [first, last] = pairwiseRows(options, hyps.length);
-    const profiler = new BleuProfiler(tokenize, N, textUnits(hyps) + (hyps === refs ? 0 : textUnits(refs)));
+    const profiler = new BleuProfiler(tokenize, N, pairwiseUnits(hyps, refs));
     const rp = refs.map((r) => profiler.profile(r));
     const postings = new NgramPostings(rp, profiler.ngrams.size);
     const nRefs = refs.length;
@@ -111,42 +97,27 @@ export function bleuPairwise(
   function aggregateScores(hyps: readonly string[], refs: readonly string[], options?: AggregateOptions): Float64Array {
     checkPairwiseInput(hyps, refs, "BLEU aggregateScores(hyps, refs)");
     const w = normalizedWeights(refs.length, options?.weights);
-    const profiler = new BleuProfiler(tokenize, N, textUnits(hyps) + (hyps === refs ? 0 : textUnits(refs)));
+    const profiler = new BleuProfiler(tokenize, N, pairwiseUnits(hyps, refs));
     const rp = refs.map((r) => profiler.profile(r));
     const mean = new Float64Array(profiler.ngrams.size);
     let refLen = 0;
     for (let j = 0; j < rp.length; j++) {
       const weight = w[j]!;
       if (weight === 0) continue;
-      const { ids, counts } = rp[j]!;
-      for (let k = 0; k < ids.length; k++) mean[ids[k]!]! += weight * counts[k]!;
+      addWeightedCounts(rp[j]!, weight, mean);
       refLen += weight * rp[j]!.length;
     }
     const row = new Float64Array(2 * N);
     const out = new Float64Array(hyps.length);
     for (let i = 0; i < hyps.length; i++) {
       const h = profiler.profile(hyps[i]!);
-      const { ids, counts, start } = h;
-      for (let n = 0; n < N; n++) {
-        let match = 0;
-        for (let k = start[n]!, end = start[n + 1]!; k < end; k++) {
-          const id = ids[k]!;
-          const r = id < mean.length ? mean[id]! : 0;
-          const c = counts[k]!;
-          match += c < r ? c : r;
-        }
-        row[n] = match;
-      }
+      for (let n = 0; n < N; n++) row[n] = meanMatches(h, n + 1, mean);
       writeTotals(h.length, row, N);
       out[i] = computeBleuAt(h.length, refLen, row, 0, row, N, o).score;
     }
     return out;
   }
 
-  return {
-    pairwise,
-    pairwiseBatch: pairwiseBatchOf(pairwise),
-    aggregateScores,
-  };
+  return pairwiseMethods(pairwise, aggregateScores);
 }
 

@@ -1,5 +1,5 @@
-import { BoundedCache, assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, hasSegmentShape, validateSegment, signatureVersion, invalidStats, readCounts, readStatsNrefs, statsObject } from "@gramscore/core";
-import type { AggregateScorer, FormatOptions, Metric, PairwiseScorer, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
+import { BoundedCache, assertText, checkPinnedNrefs, checkScoreKey, checkSegmentInput, combineNrefs, describeValue, ErrorCode, formatSignature, GramscoreError, hasSegmentShape, nrefsLabel, scoreMethods, validateSegment, signatureVersion, invalidStats, readCounts, readStatsNrefs, statsObject } from "@gramscore/core";
+import type { AggregateScorer, FormatOptions, PairwiseScorer, ScoreLevel, Segment, StatsMetric, StatsRows } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { NgramTable, Vocabulary, countNgrams, matchStatistics } from "@gramscore/ngram";
 import type { NgramCounts } from "@gramscore/ngram";
@@ -80,22 +80,18 @@ export interface ChrfExplanation {
   readonly orders: readonly ChrfOrderExplanation[];
 }
 
-/** A chrF / chrF++ metric: core's {@link Metric} with typed extras. */
-export interface ChrfMetric extends Metric<ChrfStats, ChrfResult> {
+/** A chrF / chrF++ metric: core's {@link StatsMetric} with typed extras. */
+export interface ChrfMetric extends StatsMetric<ChrfStats, ChrfResult, ResolvedChrfOptions> {
   /** The chrF matrix of every hypothesis against every single reference (see core's `PairwiseScorer`). */
   pairwise: PairwiseScorer["pairwise"];
   /** {@link ChrfMetric.pairwise} of many inputs. */
   pairwiseBatch: PairwiseScorer["pairwiseBatch"];
   /** chrF of each hypothesis against the averaged reference n-gram counts (see core's `AggregateScorer`). */
   aggregateScores: AggregateScorer["aggregateScores"];
-  /** The options in effect, defaults filled in. */
-  readonly options: ResolvedChrfOptions;
   /** sacrebleu's name of the score, e.g. `chrF2++`. */
   readonly scoreName: string;
   /** sacrebleu's one-line result, `chrF2 = 58.58` (`width` decimals, default 2, rounded half to even). */
   format(result: ChrfResult, options?: FormatOptions): string;
-  /** Validates statistics read from JSON. @throws GramscoreError `INVALID_STATS`. */
-  parseStats(value: unknown): ChrfStats;
   /**
    * The statistics as resampling rows (`3 × orders` counts, sacrebleu's layout) for
    * `@gramscore/significance`; one key, `score`. On float32 sums it repeats sacrebleu's float32
@@ -104,24 +100,6 @@ export interface ChrfMetric extends Metric<ChrfStats, ChrfResult> {
   rows(key?: string): StatsRows<ChrfStats>;
   /** Matched character and word n-grams per order, and the score against each reference. */
   explain(hyp: string, refs: readonly string[]): ChrfExplanation;
-  /**
-   * The statistics of a whole corpus in one pass: equal (as JSON) to merging `stats()` of every
-   * segment, without a statistics object per segment. Each record is validated as `evaluate` does.
-   * @throws GramscoreError for an invalid record (naming its index).
-   */
-  corpusStats(segments: Iterable<Segment>): ChrfStats;
-}
-
-/** Combines two reference counts of {@link ChrfStats.nrefs} (0 = none yet, −1 = varies). */
-function combineRefs(a: number, b: number): number {
-  if (a === 0) return b;
-  if (b === 0 || a === b) return a;
-  return -1;
-}
-
-/** The `nrefs:` of a signature for a reference count code. */
-function nrefsLabel(code: number): string {
-  return code > 0 ? String(code) : code < 0 ? "var" : "?";
 }
 
 function growTo(buf: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
@@ -129,26 +107,6 @@ function growTo(buf: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer
   let size = Math.max(64, buf.length);
   while (size < n) size *= 2;
   return new Int32Array(size);
-}
-
-function checkRefs(hyp: unknown, refs: unknown): void {
-  if (typeof hyp !== "string") {
-    throw new GramscoreError(ErrorCode.INVALID_TYPE, `The hypothesis must be a string, but got ${describeValue(hyp)}.`);
-  }
-  if (!Array.isArray(refs)) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_TYPE,
-      `The references must be an array of strings (all references of this hypothesis), but got ${describeValue(refs)}. For one reference write [reference].`,
-    );
-  }
-  if (refs.length === 0) {
-    throw new GramscoreError(ErrorCode.EMPTY_INPUT, "chrF needs at least one reference for the hypothesis, but the references array is empty.");
-  }
-  for (let k = 0; k < refs.length; k++) {
-    if (typeof refs[k] !== "string") {
-      throw new GramscoreError(ErrorCode.INVALID_TYPE, `Reference ${k} must be a string, but got ${describeValue(refs[k])}.`);
-    }
-  }
 }
 
 /** sacrebleu's name of a chrF score: `chrF{beta}` plus one `+` per word order. */
@@ -351,15 +309,8 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
 
   /** Checks a segment's input and the pinned number of references. */
   const prepare = (hyp: string, refs: readonly string[]): void => {
-    checkRefs(hyp, refs);
-    if (typeof fixedNrefs === "number" && refs.length !== fixedNrefs) {
-      throw new GramscoreError(
-        ErrorCode.INVALID_OPTION,
-        `A segment has ${refs.length} reference${refs.length === 1 ? "" : "s"}, but this chrF was created with nrefs: ${fixedNrefs}. ` +
-          'Give every segment that many references, or create the metric with nrefs: "var" (or without nrefs).',
-        { details: { nrefs: fixedNrefs, received: refs.length } },
-      );
-    }
+    checkSegmentInput(hyp, refs, "chrF");
+    checkPinnedNrefs(refs.length, fixedNrefs, "chrF");
   };
 
   /**
@@ -394,7 +345,7 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
       const o = segmentRow(hyp, refs);
       const counts = new Array<number>(stride);
       for (let i = 0; i < stride; i++) counts[i] = work[o + i]!;
-      observed = combineRefs(observed, refs.length);
+      observed = combineNrefs(observed, refs.length);
       return { counts, nrefs: refs.length };
     },
 
@@ -416,9 +367,9 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
         }
         index++;
         for (let i = 0; i < stride; i++) counts[i]! += work[o + i]!;
-        nrefs = combineRefs(nrefs, refs.length);
+        nrefs = combineNrefs(nrefs, refs.length);
       }
-      observed = combineRefs(observed, nrefs);
+      observed = combineNrefs(observed, nrefs);
       return { counts, nrefs };
     },
 
@@ -434,8 +385,8 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
       }
       const counts = new Array<number>(stride);
       for (let i = 0; i < stride; i++) counts[i] = x[i]! + y[i]!;
-      const nrefs = combineRefs(a.nrefs, b.nrefs);
-      observed = combineRefs(observed, nrefs);
+      const nrefs = combineNrefs(a.nrefs, b.nrefs);
+      observed = combineNrefs(observed, nrefs);
       return { counts, nrefs };
     },
 
@@ -461,14 +412,10 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
       return signatureOf(stats !== undefined && stats.nrefs !== 0 ? stats.nrefs : observed);
     },
 
-    summarize(result) {
-      return { score: result.score };
-    },
+    ...scoreMethods<ChrfStats, ChrfResult>(2, (value) => parseChrfStats(value, charOrder, wordOrder)),
 
     rows(key) {
-      if (key !== undefined && key !== "score" && key !== scoreName) {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `${scoreName} has one resampled score, "score", but got the key ${describeValue(key)}.`);
-      }
+      checkScoreKey(key, scoreName, scoreName);
       return {
         name: scoreName,
         width: stride,
@@ -484,14 +431,6 @@ export function makeChrf(opts: ResolvedChrfOptions): ChrfMetric {
           return fScore(stats.counts, 0, orders, factor, epsSmoothing);
         },
       };
-    },
-
-    format(result, formatOptions) {
-      return formatScoreLine(result.name, result.score, formatOptions?.width, 2);
-    },
-
-    parseStats(value) {
-      return parseChrfStats(value, charOrder, wordOrder);
     },
 
     explain(hyp, refs) {

@@ -4,9 +4,9 @@
  * one pass over the reference's profile against the hypothesis's counts scattered into an array, and
  * its score comes from the same {@link fScore} the metric's `score` uses.
  */
-import { ErrorCode, GramscoreError, checkPairwiseInput, describeValue, normalizedWeights, pairwiseBatchOf, pairwiseRows } from "@gramscore/core";
-import type { AggregateOptions, PairwiseInput, PairwiseOptions } from "@gramscore/core";
-import { NgramPostings, NgramProfiler } from "@gramscore/ngram";
+import { ErrorCode, GramscoreError, checkPairwiseInput, describeValue, normalizedWeights, pairwiseMethods, pairwiseRows, pairwiseUnits } from "@gramscore/core";
+import type { AggregateOptions, AggregateScorer, PairwiseOptions, PairwiseScorer } from "@gramscore/core";
+import { NgramPostings, NgramProfiler, addWeightedCounts, meanMatches } from "@gramscore/ngram";
 import type { NgramProfile } from "@gramscore/ngram";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 import { writeCodePoints } from "./kernel.js";
@@ -69,12 +69,6 @@ class ChrfProfiler {
   }
 }
 
-function textUnits(texts: readonly string[]): number {
-  let n = 0;
-  for (let i = 0; i < texts.length; i++) n += texts[i]!.length;
-  return n;
-}
-
 /**
  * Writes `[hyp_n, ref_n, match_n]` per order into `row` from `offset`, exactly as the metric's
  * statistics for a single reference: `hyp_n` is 0 when the reference has no n-gram of order `n`;
@@ -98,11 +92,7 @@ function pairStats(hypLen: number, refLen: number, acc: Int32Array, at: number, 
 }
 
 /** The pairwise and aggregation methods of a chrF metric with options `opts`. @internal */
-export function chrfPairwise(opts: ResolvedChrfOptions): {
-  pairwise(hyps: readonly string[], refs: readonly string[], options?: PairwiseOptions): Float64Array;
-  pairwiseBatch(inputs: readonly PairwiseInput[], options?: PairwiseOptions): Float64Array[];
-  aggregateScores(hyps: readonly string[], refs: readonly string[], options?: AggregateOptions): Float64Array;
-} {
+export function chrfPairwise(opts: ResolvedChrfOptions): PairwiseScorer & AggregateScorer {
   const { charOrder, wordOrder, epsSmoothing } = opts;
   const orders = charOrder + wordOrder;
   const factor = opts.beta * opts.beta;
@@ -121,7 +111,7 @@ export function chrfPairwise(opts: ResolvedChrfOptions): {
     checkPairwiseInput(hyps, refs, caller);
     checkField(options);
     const [first, last] = pairwiseRows(options, hyps.length);
-    const profiler = new ChrfProfiler(opts, textUnits(hyps) + (hyps === refs ? 0 : textUnits(refs)));
+    const profiler = new ChrfProfiler(opts, pairwiseUnits(hyps, refs));
     const rp: ChrfProfile[] = refs.map((r) => profiler.profile(r));
     const chars = charOrder > 0 ? new NgramPostings(rp.map((p) => p.chars!), profiler.chars!.size) : undefined;
     const words = wordOrder > 0 ? new NgramPostings(rp.map((p) => p.words!), profiler.words!.size) : undefined;
@@ -149,7 +139,7 @@ export function chrfPairwise(opts: ResolvedChrfOptions): {
   function aggregateScores(hyps: readonly string[], refs: readonly string[], options?: AggregateOptions): Float64Array {
     checkPairwiseInput(hyps, refs, wordOrder > 0 ? "chrF++ aggregateScores(hyps, refs)" : "chrF aggregateScores(hyps, refs)");
     const w = normalizedWeights(refs.length, options?.weights);
-    const profiler = new ChrfProfiler(opts, textUnits(hyps) + (hyps === refs ? 0 : textUnits(refs)));
+    const profiler = new ChrfProfiler(opts, pairwiseUnits(hyps, refs));
     const rp = refs.map((r) => profiler.profile(r));
     const charMean = new Float64Array(profiler.chars?.size ?? 0);
     const wordMean = new Float64Array(profiler.words?.size ?? 0);
@@ -172,16 +162,11 @@ export function chrfPairwise(opts: ResolvedChrfOptions): {
     return out;
   }
 
-  return {
-    pairwise,
-    pairwiseBatch: pairwiseBatchOf(pairwise),
-    aggregateScores,
-  };
+  return pairwiseMethods(pairwise, aggregateScores);
 }
 
 function addMean(p: NgramProfile, weight: number, mean: Float64Array, totals: Float64Array): void {
-  const { ids, counts } = p;
-  for (let k = 0; k < ids.length; k++) mean[ids[k]!]! += weight * counts[k]!;
+  addWeightedCounts(p, weight, mean);
   for (let n = 1; n <= totals.length; n++) {
     const c = p.length - n + 1;
     if (c > 0) totals[n - 1]! += weight * c;
@@ -190,17 +175,10 @@ function addMean(p: NgramProfile, weight: number, mean: Float64Array, totals: Fl
 
 /** Per order: hyp n-grams (0 when the aggregate has none), the mean reference n-grams, Σ min(hyp, mean ref). */
 function aggregateStats(hyp: NgramProfile, mean: Float64Array, totals: Float64Array, row: Float64Array, offset: number): void {
-  const { ids, counts, start } = hyp;
   for (let n = 1; n <= totals.length; n++) {
     const at = offset + 3 * (n - 1);
     const refN = totals[n - 1]!;
-    let match = 0;
-    for (let k = start[n - 1]!, end = start[n]!; k < end; k++) {
-      const id = ids[k]!;
-      const r = id < mean.length ? mean[id]! : 0;
-      const h = counts[k]!;
-      match += h < r ? h : r;
-    }
+    const match = meanMatches(hyp, n, mean);
     const hypN = hyp.length - n + 1;
     row[at] = refN > 0 && hypN > 0 ? hypN : 0;
     row[at + 1] = refN;

@@ -1,5 +1,5 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, validateSegment, signatureVersion, invalidStats, readCount, statsObject } from "@gramscore/core";
-import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, StatsRows, Tokenizer } from "@gramscore/core";
+import { assertText, checkSegmentInput, describeValue, ErrorCode, formatSignature, GramscoreError, scoreMethods, validateSegment, signatureVersion, invalidStats, readCount, statsObject } from "@gramscore/core";
+import type { FormatOptions, MetricContext, ScoreLevel, StatsMetric, StatsRows, Tokenizer } from "@gramscore/core";
 import { NgramTable, Vocabulary, countNgrams, overlap } from "@gramscore/ngram";
 import type { NgramCounts } from "@gramscore/ngram";
 import { resolveGleuOptions } from "./options.js";
@@ -57,22 +57,16 @@ export interface GleuExplanation {
   readonly matched: readonly { readonly ngram: string[]; readonly count: number }[];
 }
 
-/** A GLEU metric: core's {@link Metric} with typed extras. */
-export interface GleuMetric extends Metric<GleuStats, GleuResult> {
-  /** The options in effect, defaults filled in. */
-  readonly options: ResolvedGleuOptions;
+/** A GLEU metric: core's {@link StatsMetric} with typed extras. */
+export interface GleuMetric extends StatsMetric<GleuStats, GleuResult, ResolvedGleuOptions> {
   /** The tokenizer in use. */
   readonly tokenizer: Tokenizer;
   /** `GLEU = 0.2850` (`width` decimals, default 4). */
   format(result: GleuResult, options?: FormatOptions): string;
-  /** Validates statistics read from JSON. @throws GramscoreError `INVALID_STATS`. */
-  parseStats(value: unknown): GleuStats;
   /** Resampling rows `[match, total]` for `@gramscore/significance`; one key, `score`. */
   rows(key?: string): StatsRows<GleuStats>;
   /** The reference chosen, every reference's numbers and the matched n-grams of one segment. */
   explain(hyp: string, refs: readonly string[]): GleuExplanation;
-  /** The statistics of a whole corpus in one pass, equal to merging `stats()` of every segment. */
-  corpusStats(segments: Iterable<Segment>): GleuStats;
   /** The tokens this metric scores for a text. */
   tokens(text: string): string[];
 }
@@ -82,19 +76,7 @@ export function gleuScore(match: number, total: number): number {
   return total === 0 ? 0 : match / total;
 }
 
-function checkSegment(hyp: unknown, refs: unknown): void {
-  assertText(hyp, "The hypothesis");
-  if (!Array.isArray(refs)) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_TYPE,
-      `The references must be an array of strings (all references of this hypothesis), but got ${describeValue(refs)}. For one reference write [reference].`,
-    );
-  }
-  if (refs.length === 0) {
-    throw new GramscoreError(ErrorCode.EMPTY_INPUT, "GLEU needs at least one reference for the hypothesis, but the references array is empty.");
-  }
-  for (let k = 0; k < refs.length; k++) assertText(refs[k], `Reference ${k}`);
-}
+const checkSegment = (hyp: unknown, refs: unknown): void => checkSegmentInput(hyp, refs, "GLEU", true);
 
 /** Above this many distinct tokens the vocabulary is started afresh (between segments). */
 const VOCAB_LIMIT = 1 << 20;
@@ -285,17 +267,7 @@ export function makeGleu(opts: ResolvedGleuOptions, variant: GleuVariant, contex
       return signature;
     },
 
-    summarize(result) {
-      return { score: result.score };
-    },
-
-    format(result, formatOptions) {
-      return formatScoreLine(result.name, result.score, formatOptions?.width, 4);
-    },
-
-    parseStats(value) {
-      return parseGleuStats(value);
-    },
+    ...scoreMethods<GleuStats, GleuResult>(4, parseGleuStats),
 
     rows(key) {
       if (key !== undefined && key !== "score") {

@@ -1,5 +1,5 @@
-import { ExactSum, describeValue, ErrorCode, exactAdd, exactValue, formatScoreLine, formatSignature, GramscoreError, pow, resolveTokenizerOption, validateSegment, signatureVersion, readCount, readExactSum, statsObject } from "@gramscore/core";
-import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, StatsRows, Tokenizer, TokenizerLike } from "@gramscore/core";
+import { ExactSum, checkScoreKey, describeValue, ErrorCode, exactAdd, exactValue, formatSignature, scoreMethods, GramscoreError, pow, resolveTokenizerOption, validateSegment, signatureVersion, readCount, readExactSum, statsObject } from "@gramscore/core";
+import type { FormatOptions, MetricContext, ScoreLevel, Segment, StatsMetric, StatsRows, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { createTreebank } from "@gramscore/tokenizer-treebank";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
 import { MeteorAligner, STAGE_EXACT, STAGE_STEM, meteorFromCounts } from "./align.js";
@@ -76,22 +76,16 @@ export interface MeteorExplanation {
   readonly alignments: MeteorAlignment[];
 }
 
-/** A METEOR metric: core's {@link Metric} with typed extras. */
-export interface MeteorMetric extends Metric<MeteorStats, MeteorResult> {
-  /** The options in effect. */
-  readonly options: ResolvedMeteorOptions;
+/** A METEOR metric: core's {@link StatsMetric} with typed extras. */
+export interface MeteorMetric extends StatsMetric<MeteorStats, MeteorResult, ResolvedMeteorOptions> {
   /** The tokenizer in use. */
   readonly tokenizer: Tokenizer;
   /** `METEOR = 0.5432` (`width` decimals, default 4, rounded half to even). */
   format(result: MeteorResult, options?: FormatOptions): string;
-  /** Validates statistics read from JSON. @throws GramscoreError `INVALID_STATS`. */
-  parseStats(value: unknown): MeteorStats;
   /** Resampling rows `[score]` for `@gramscore/significance`; one key, `score` (the mean). */
   rows(key?: string): StatsRows<MeteorStats>;
   /** The alignment with every reference: which stage matched each word, chunks, penalty. */
   explain(hyp: string, refs: readonly string[]): MeteorExplanation;
-  /** Corpus statistics in one pass, equal to merging `stats()` of every segment. */
-  corpusStats(segments: Iterable<Segment>): MeteorStats;
   /** The score of one segment (NLTK's `meteor_score` of its tokens). */
   segmentScore(hyp: string, refs: readonly string[]): number;
 }
@@ -241,9 +235,7 @@ export function makeMeteor(opts: ResolvedMeteorOptions, context: MetricContext |
     segmentScore,
 
     rows(key?: string): StatsRows<MeteorStats> {
-      if (key !== undefined && key !== "score") {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `METEOR has one resampled score, "score", but got the key ${describeValue(key)}.`);
-      }
+      checkScoreKey(key, "METEOR");
       return {
         name: label,
         width: 1,
@@ -260,17 +252,7 @@ export function makeMeteor(opts: ResolvedMeteorOptions, context: MetricContext |
       };
     },
 
-    summarize(r) {
-      return { score: r.score };
-    },
-
-    format(r, formatOptions) {
-      return formatScoreLine(r.name, r.score, formatOptions?.width, 4);
-    },
-
-    parseStats(value) {
-      return parseMeteorStats(value);
-    },
+    ...scoreMethods<MeteorStats, MeteorResult>(4, parseMeteorStats),
 
     explain(hyp, refs) {
       checkSegment(hyp, refs, label);

@@ -1,5 +1,5 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, log, validateSegment, signatureVersion, invalidStats, statsObject } from "@gramscore/core";
-import type { FormatOptions, Metric, MetricContext, ScoreLevel, Segment, Tokenizer } from "@gramscore/core";
+import { assertText, checkSegmentInput, describeValue, formatSignature, log, scoreMethods, validateSegment, signatureVersion, invalidStats, statsObject } from "@gramscore/core";
+import type { FormatOptions, MetricContext, ScoreLevel, StatsMetric, Tokenizer } from "@gramscore/core";
 import { resolveNistOptions, resolveTokenizer } from "./options.js";
 import type { NistOptions, ResolvedNistOptions } from "./options.js";
 import { canonicalChunks } from "./chunks.js";
@@ -74,37 +74,19 @@ export interface NistExplanation {
   readonly lengthPenalty: number;
 }
 
-/** A NIST metric: core's {@link Metric} with typed extras. */
-export interface NistMetric extends Metric<NistStats, NistResult> {
-  /** The options in effect, defaults filled in. */
-  readonly options: ResolvedNistOptions;
+/** A NIST metric: core's {@link StatsMetric} with typed extras. */
+export interface NistMetric extends StatsMetric<NistStats, NistResult, ResolvedNistOptions> {
   /** The tokenizer in use. */
   readonly tokenizer: Tokenizer;
   /** `NIST = 4.2735` (`width` decimals, default 4). */
   format(result: NistResult, options?: FormatOptions): string;
-  /** Validates statistics read from JSON. @throws GramscoreError `INVALID_STATS`. */
-  parseStats(value: unknown): NistStats;
   /** The orders, chosen references, matches and information weights of one segment. */
   explain(hyp: string, refs: readonly string[]): NistExplanation;
-  /** The statistics of a whole corpus in one pass (each record validated), equal to merging `stats()`. */
-  corpusStats(segments: Iterable<Segment>): NistStats;
   /** The tokens this metric scores for a text. */
   tokens(text: string): string[];
 }
 
-function checkSegment(hyp: unknown, refs: unknown): void {
-  assertText(hyp, "The hypothesis");
-  if (!Array.isArray(refs)) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_TYPE,
-      `The references must be an array of strings (all references of this hypothesis), but got ${describeValue(refs)}. For one reference write [reference].`,
-    );
-  }
-  if (refs.length === 0) {
-    throw new GramscoreError(ErrorCode.EMPTY_INPUT, "NIST needs at least one reference for the hypothesis, but the references array is empty.");
-  }
-  for (let k = 0; k < refs.length; k++) assertText(refs[k], `Reference ${k}`);
-}
+const checkSegment = (hyp: unknown, refs: unknown): void => checkSegmentInput(hyp, refs, "NIST", true);
 
 /**
  * Creates a NIST metric identical to NLTK 3.8's `corpus_nist` (and `sentence_nist` for one segment).
@@ -193,17 +175,7 @@ export function makeNist(opts: ResolvedNistOptions, context?: MetricContext): Ni
       return signature;
     },
 
-    summarize(result) {
-      return { score: result.score };
-    },
-
-    format(result, formatOptions) {
-      return formatScoreLine(result.name, result.score, formatOptions?.width, 4);
-    },
-
-    parseStats(value) {
-      return parseNistStats(value);
-    },
+    ...scoreMethods<NistStats, NistResult>(4, parseNistStats),
 
     tokens(text) {
       assertText(text, "The text");

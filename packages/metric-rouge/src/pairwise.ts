@@ -5,8 +5,8 @@
  * a segment score). Other types (rougeLsum, ROUGE-1.5.5's) are scored pair by pair with the metric
  * itself: the same numbers, without the speed-up.
  */
-import { ErrorCode, GramscoreError, checkPairwiseInput, describeValue, pairwiseBatchOf, pairwiseRows } from "@gramscore/core";
-import type { Metric, PairwiseInput, PairwiseOptions } from "@gramscore/core";
+import { checkPairwiseInput, pairwiseFieldError, pairwiseMethods, pairwiseRows } from "@gramscore/core";
+import type { Metric, PairwiseOptions, PairwiseScorer } from "@gramscore/core";
 import { NgramPostings, NgramProfiler, lcsLength } from "@gramscore/ngram";
 import type { NgramProfile } from "@gramscore/ngram";
 import type { RougeEngine } from "./engine.js";
@@ -19,10 +19,7 @@ const PARTS = { p: 0, r: 1, f: 2 } as const;
 export function rougePairwise(
   engine: RougeEngine,
   metric: () => Metric<unknown, RougeResult>,
-): {
-  pairwise(hyps: readonly string[], refs: readonly string[], options?: PairwiseOptions): Float64Array;
-  pairwiseBatch(inputs: readonly PairwiseInput[], options?: PairwiseOptions): Float64Array[];
-} {
+): PairwiseScorer {
   const types = engine.config.types;
   const T = types.length;
 
@@ -33,11 +30,10 @@ export function rougePairwise(
     const ti = dot > 0 ? types.findIndex((t) => t.key === field.slice(0, dot)) : -1;
     const part = dot > 0 ? PARTS[field.slice(dot + 1) as keyof typeof PARTS] : undefined;
     if (ti < 0 || part === undefined) {
-      const known = types.flatMap((t) => [`${t.key}.p`, `${t.key}.r`, `${t.key}.f`]);
-      throw new GramscoreError(
-        ErrorCode.INVALID_OPTION,
-        `A ROUGE pairwise cell holds one of ${known.join(", ")}, but the field ${describeValue(field)} was asked for.`,
-        { details: { option: "field" } },
+      throw pairwiseFieldError(
+        "ROUGE",
+        types.flatMap((t) => [`${t.key}.p`, `${t.key}.r`, `${t.key}.f`]),
+        field,
       );
     }
     return { ti, part };
@@ -110,8 +106,5 @@ export function rougePairwise(
     return out;
   }
 
-  return {
-    pairwise,
-    pairwiseBatch: pairwiseBatchOf(pairwise),
-  };
+  return pairwiseMethods(pairwise);
 }

@@ -1,5 +1,5 @@
-import { assertText, describeValue, ErrorCode, exactAdd, ExactSum, exactValue, formatScoreLine, formatSignature, GramscoreError, isExactSum, pySplit, validateSegment, signatureVersion, invalidStats, readCount, readExactSum, readStatsNrefs, statsObject } from "@gramscore/core";
-import type { FormatOptions, Metric, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
+import { assertText, checkPinnedNrefs, checkScoreKey, checkSegmentInput, combineNrefs, describeValue, ErrorCode, exactAdd, ExactSum, exactValue, formatSignature, GramscoreError, isExactSum, nrefsLabel, pySplit, scoreMethods, validateSegment, signatureVersion, invalidStats, readCount, readExactSum, readStatsNrefs, statsObject } from "@gramscore/core";
+import type { FormatOptions, ScoreLevel, StatsMetric, StatsRows } from "@gramscore/core";
 import { OP_DEL, OP_INS, OP_MATCH, OP_SUB, TerAligner, performShift } from "./align.js";
 import type { ShiftStep } from "./align.js";
 import { resolveTerOptions } from "./options.js";
@@ -122,14 +122,10 @@ export interface TerExplanation {
   readonly counts: { readonly shifts: number; readonly substitutions: number; readonly insertions: number; readonly deletions: number };
 }
 
-/** A TER metric: core's {@link Metric} with typed extras. */
-export interface TerMetric extends Metric<TerStats, TerResult> {
-  /** The options in effect, defaults filled in. */
-  readonly options: ResolvedTerOptions;
+/** A TER metric: core's {@link StatsMetric} with typed extras. */
+export interface TerMetric extends StatsMetric<TerStats, TerResult, ResolvedTerOptions> {
   /** sacrebleu's one-line result, `TER = 52.31` (`width` decimals, default 2, rounded half to even). */
   format(result: TerResult, options?: FormatOptions): string;
-  /** Validates statistics read from JSON. @throws GramscoreError `INVALID_STATS`. */
-  parseStats(value: unknown): TerStats;
   /**
    * Resampling rows `[edits, refLength]` for `@gramscore/significance`; one key, `score`. On float32
    * sums the ratio is a float32 quotient, as sacrebleu's bootstrap computes it.
@@ -138,12 +134,6 @@ export interface TerMetric extends Metric<TerStats, TerResult> {
   rows(key?: string): StatsRows<TerStats>;
   /** The chosen reference, the shifts and the final alignment of a segment. */
   explain(hyp: string, refs: readonly string[]): TerExplanation;
-  /**
-   * The statistics of a whole corpus in one pass: equal (as JSON) to merging `stats()` of every
-   * segment. Each record is validated as `evaluate` does.
-   * @throws GramscoreError for an invalid record (naming its index).
-   */
-  corpusStats(segments: Iterable<Segment>): TerStats;
   /** The TER tokens of a hypothesis under this metric's options. */
   tokens(text: string): string[];
   /**
@@ -153,41 +143,10 @@ export interface TerMetric extends Metric<TerStats, TerResult> {
   referenceTokens(text: string): string[];
 }
 
-/** Combines two reference counts of {@link TerStats.nrefs} (0 = none yet, −1 = varies). */
-function combineRefs(a: number, b: number): number {
-  if (a === 0) return b;
-  if (b === 0 || a === b) return a;
-  return -1;
-}
-
-function nrefsLabel(code: number): string {
-  return code > 0 ? String(code) : code < 0 ? "var" : "?";
-}
-
 /** sacrebleu's `_compute_score_from_stats`: TER in percent from summed edits and lengths. */
 export function terScore(edits: number, refLength: number): number {
   if (refLength > 0) return 100 * (edits / refLength);
   return edits > 0 ? 100 : 0;
-}
-
-function checkRefs(hyp: unknown, refs: unknown): void {
-  if (typeof hyp !== "string") {
-    throw new GramscoreError(ErrorCode.INVALID_TYPE, `The hypothesis must be a string, but got ${describeValue(hyp)}.`);
-  }
-  if (!Array.isArray(refs)) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_TYPE,
-      `The references must be an array of strings (all references of this hypothesis), but got ${describeValue(refs)}. For one reference write [reference].`,
-    );
-  }
-  if (refs.length === 0) {
-    throw new GramscoreError(ErrorCode.EMPTY_INPUT, "TER needs at least one reference for the hypothesis, but the references array is empty.");
-  }
-  for (let k = 0; k < refs.length; k++) {
-    if (typeof refs[k] !== "string") {
-      throw new GramscoreError(ErrorCode.INVALID_TYPE, `Reference ${k} must be a string, but got ${describeValue(refs[k])}.`);
-    }
-  }
 }
 
 /** True for 1, 2, 4, 8, …: an average over that many references is exact (a multiple of 1/n). */
@@ -352,17 +311,10 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
   };
 
   const prepare = (hyp: string, refs: readonly string[]): void => {
-    checkRefs(hyp, refs);
+    checkSegmentInput(hyp, refs, "TER");
     assertText(hyp, "The hypothesis");
     for (let k = 0; k < refs.length; k++) assertText(refs[k]!, `Reference ${k}`);
-    if (typeof fixedNrefs === "number" && refs.length !== fixedNrefs) {
-      throw new GramscoreError(
-        ErrorCode.INVALID_OPTION,
-        `A segment has ${refs.length} reference${refs.length === 1 ? "" : "s"}, but this TER was created with nrefs: ${fixedNrefs}. ` +
-          'Give every segment that many references, or create the metric with nrefs: "var" (or without nrefs).',
-        { details: { nrefs: fixedNrefs, received: refs.length } },
-      );
-    }
+    checkPinnedNrefs(refs.length, fixedNrefs, "TER");
   };
 
   /** Computes one segment into `segEdits` / `segLength` (sacrebleu's `_compute_segment_statistics`). */
@@ -397,7 +349,7 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
 
     stats(hyp, refs) {
       segment(hyp, refs);
-      observed = combineRefs(observed, refs.length);
+      observed = combineNrefs(observed, refs.length);
       const refLength = segLength === 0 ? [] : [segLength];
       if (!orderedSegment(refs.length)) return { edits: segEdits, refLength, nrefs: refs.length };
       return { edits: segEdits, refLength, nrefs: refs.length, ordered: { head: [], terms: refLength.slice() } };
@@ -421,16 +373,16 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
         }
         if (terms !== undefined && segLength !== 0) pushTerm(terms, segLength);
         length.add(segLength);
-        nrefs = combineRefs(nrefs, refs.length);
+        nrefs = combineNrefs(nrefs, refs.length);
       }
-      observed = combineRefs(observed, nrefs);
+      observed = combineNrefs(observed, nrefs);
       if (terms === undefined) return { edits, refLength: length.value(), nrefs };
       return { edits, refLength: length.value(), nrefs, ordered: orderedView(head!, terms, terms.used) };
     },
 
     merge(a, b) {
-      const nrefs = combineRefs(a.nrefs, b.nrefs);
-      observed = combineRefs(observed, nrefs);
+      const nrefs = combineNrefs(a.nrefs, b.nrefs);
+      observed = combineNrefs(observed, nrefs);
       const refLength = exactAdd(a.refLength, b.refLength);
       const ordered = mergeOrdered(a, b);
       if (ordered === undefined) return { edits: a.edits + b.edits, refLength, nrefs };
@@ -458,9 +410,7 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
     },
 
     rows(key?: string): StatsRows<TerStats> {
-      if (key !== undefined && key !== "score") {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `TER has one resampled score, "score", but got the key ${describeValue(key)}.`);
-      }
+      checkScoreKey(key, "TER");
       return {
         name: "TER",
         width: 2,
@@ -481,17 +431,7 @@ export function makeTer(opts: ResolvedTerOptions): TerMetric {
       };
     },
 
-    summarize(result) {
-      return { score: result.score };
-    },
-
-    format(result, formatOptions) {
-      return formatScoreLine(result.name, result.score, formatOptions?.width, 2);
-    },
-
-    parseStats(value) {
-      return parseTerStats(value);
-    },
+    ...scoreMethods<TerStats, TerResult>(2, parseTerStats),
 
     tokens(text) {
       assertText(text, "The text");

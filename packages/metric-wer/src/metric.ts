@@ -1,5 +1,5 @@
-import { assertText, describeValue, ErrorCode, formatScoreLine, formatSignature, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, readCount, resolveOptions, statsObject } from "@gramscore/core";
-import type { FormatOptions, Metric, OptionRules, OptionSpec, ScoreLevel, Segment, StatsRows } from "@gramscore/core";
+import { assertText, checkScoreKey, describeValue, ErrorCode, formatSignature, scoreMethods, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, readCount, resolveOptions, statsObject } from "@gramscore/core";
+import type { FormatOptions, OptionRules, OptionSpec, ScoreLevel, Segment, StatsMetric, StatsRows } from "@gramscore/core";
 import { EDIT_DELETE, EDIT_INSERT, EDIT_MATCH, EDIT_SUBSTITUTE, LevenshteinAligner } from "@gramscore/ngram";
 import { jiwerChars, jiwerWordSpans, jiwerWords } from "./transforms.js";
 import { VERSION } from "./version.js";
@@ -127,21 +127,15 @@ export interface WerExplanation {
 }
 
 /** A WER-family metric: core's {@link Metric} with typed extras. */
-export interface WerMetric extends Metric<WerStats, WerResult> {
+export interface WerMetric extends StatsMetric<WerStats, WerResult, ResolvedWerOptions> {
   /** The measure this metric scores. */
   readonly measure: WerMeasure;
-  /** The options in effect. */
-  readonly options: ResolvedWerOptions;
   /** `WER = 0.2500` (`width` decimals, default 4, rounded half to even). */
   format(result: WerResult, options?: FormatOptions): string;
-  /** Validates statistics read from JSON. @throws GramscoreError `INVALID_STATS`. */
-  parseStats(value: unknown): WerStats;
   /** Resampling rows `[H, S, D, I]` for `@gramscore/significance`; one key, `score`. */
   rows(key?: string): StatsRows<WerStats>;
   /** The alignment of a segment (its first reference). */
   explain(hyp: string, refs: readonly string[]): WerExplanation;
-  /** The statistics of many segments in one pass, equal (as JSON) to merging `stats()` of each. */
-  corpusStats(segments: Iterable<Segment>): WerStats;
   /** The items (words or characters) of a text after jiwer's default transform. */
   tokens(text: string): string[];
 }
@@ -437,9 +431,7 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
     },
 
     rows(key?: string): StatsRows<WerStats> {
-      if (key !== undefined && key !== "score") {
-        throw new GramscoreError(ErrorCode.INVALID_OPTION, `${name} has one resampled score, "score", but got the key ${describeValue(key)}.`);
-      }
+      checkScoreKey(key, name);
       return {
         name,
         width: 4,
@@ -459,17 +451,7 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
       };
     },
 
-    summarize(result) {
-      return { score: result.score };
-    },
-
-    format(result, formatOptions) {
-      return formatScoreLine(result.name, result.score, formatOptions?.width, 4);
-    },
-
-    parseStats(value) {
-      return parseWerStats(value);
-    },
+    ...scoreMethods<WerStats, WerResult>(4, parseWerStats),
 
     tokens(text) {
       return tokens(text);

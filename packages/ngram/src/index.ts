@@ -29,7 +29,7 @@ export { EDIT_DELETE, EDIT_INSERT, EDIT_MATCH, EDIT_SUBSTITUTE, LevenshteinAlign
 export type { EditCounts } from "./levenshtein.js";
 export type { SkipBigramOptions } from "./skipgram.js";
 export { pow } from "@gramscore/core";
-export { NgramPostings, NgramProfiler } from "./profile.js";
+export { NgramPostings, NgramProfiler, addWeightedCounts, meanMatches } from "./profile.js";
 export type { NgramProfile } from "./profile.js";
 export { VERSION };
 

@@ -229,3 +229,28 @@ export class NgramPostings {
     }
   }
 }
+
+/**
+ * Adds `weight × count` of every n-gram of `profile` into `mean[id]`: one reference's share of the
+ * weighted mean of reference counts that reference aggregation scores against.
+ */
+export function addWeightedCounts(profile: NgramProfile, weight: number, mean: Float64Array): void {
+  const { ids, counts } = profile;
+  for (let k = 0; k < ids.length; k++) mean[ids[k]!]! += weight * counts[k]!;
+}
+
+/**
+ * The clipped matches of `profile`'s n-grams of order `n` against mean reference counts:
+ * `Σ min(count, mean[id])`, in the profile's order (an id beyond `mean` counts 0 there).
+ */
+export function meanMatches(profile: NgramProfile, n: number, mean: Float64Array): number {
+  const { ids, counts, start } = profile;
+  let match = 0;
+  for (let k = start[n - 1]!, end = start[n]!; k < end; k++) {
+    const id = ids[k]!;
+    const r = id < mean.length ? mean[id]! : 0;
+    const c = counts[k]!;
+    match += c < r ? c : r;
+  }
+  return match;
+}

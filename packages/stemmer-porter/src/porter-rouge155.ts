@@ -1,5 +1,5 @@
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
-import { BoundedCache, checkCacheSize } from "./cache.js";
+import { BoundedCache, ErrorCode, GramscoreError, describeValue, readCacheSize } from "@gramscore/core";
+import { STEM_CACHE_SIZE } from "./porter.js";
 import type { Stemmer } from "./porter.js";
 
 /*
@@ -166,16 +166,16 @@ export interface Rouge155PorterStemmerOptions {
  * @throws GramscoreError `INVALID_OPTION` for a bad cache size.
  */
 export function createRouge155PorterStemmer(options: Rouge155PorterStemmerOptions = {}): Stemmer {
-  const size = checkCacheSize(options.cacheSize, (msg) => new GramscoreError(ErrorCode.INVALID_OPTION, msg, { details: { option: "cacheSize" } }));
+  const size = readCacheSize(options.cacheSize, STEM_CACHE_SIZE, (msg) => new GramscoreError(ErrorCode.INVALID_OPTION, msg, { details: { option: "cacheSize" } }));
   if (size === 0) return { name: "porter-rouge155", stem: rouge155PorterStem };
-  const cache = new BoundedCache(size);
+  const cache = new BoundedCache<string>(size, Number.POSITIVE_INFINITY);
   return {
     name: "porter-rouge155",
     stem(word: string): string {
       const hit = cache.get(word);
       if (hit !== undefined) return hit;
       const out = rouge155PorterStem(word);
-      cache.set(word, out);
+      cache.set(word, out, 0);
       return out;
     },
   };

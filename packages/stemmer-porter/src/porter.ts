@@ -1,5 +1,7 @@
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
-import { BoundedCache, checkCacheSize } from "./cache.js";
+import { BoundedCache, ErrorCode, GramscoreError, describeValue, readCacheSize } from "@gramscore/core";
+
+/** The number of words a stemmer's cache holds by default (`cacheSize`). */
+export const STEM_CACHE_SIZE = 100_000;
 
 /**
  * The two modes of NLTK 3.8's `PorterStemmer`:
@@ -460,7 +462,7 @@ function stemUnchecked(word: string, nltk: boolean): string {
 export function createPorterStemmer(options: PorterStemmerOptions = {}): Stemmer {
   const mode = checkMode(options.mode);
   const nltk = mode === "NLTK_EXTENSIONS";
-  const size = checkCacheSize(options.cacheSize, (m) => new GramscoreError(ErrorCode.INVALID_OPTION, m, { details: { option: "cacheSize" } }));
+  const size = readCacheSize(options.cacheSize, STEM_CACHE_SIZE, (m) => new GramscoreError(ErrorCode.INVALID_OPTION, m, { details: { option: "cacheSize" } }));
   const name = nltk ? "porter-nltk" : "porter-original";
   if (size === 0) {
     return {
@@ -468,7 +470,8 @@ export function createPorterStemmer(options: PorterStemmerOptions = {}): Stemmer
       stem: (word: string) => porterStem(word, mode),
     };
   }
-  const cache = new BoundedCache(size);
+  // Bounded in entries only (every entry counts 0 bytes against an unbounded byte budget).
+  const cache = new BoundedCache<string>(size, Number.POSITIVE_INFINITY);
   return {
     name,
     stem(word: string): string {
@@ -476,7 +479,7 @@ export function createPorterStemmer(options: PorterStemmerOptions = {}): Stemmer
       if (hit !== undefined) return hit;
       if (typeof word !== "string") return porterStem(word, mode); // throws the typed error
       const out = stemUnchecked(word, nltk);
-      cache.set(word, out);
+      cache.set(word, out, 0);
       return out;
     },
   };

@@ -1,5 +1,4 @@
-import { assertText, pySplit, toWordSet, wordSetId, type Tokenizer, type WordList } from "@gramscore/core";
-import { booleanOption, checkOptionKeys } from "./options.js";
+import { assertText, pySplit, toWordSet, tokenizerFlag, tokenizerOptions, wordSetId, type Tokenizer, type WordList } from "@gramscore/core";
 
 /** Python's `string.punctuation`: the 32 ASCII punctuation characters. */
 export const PYTHON_PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
@@ -37,8 +36,8 @@ export function punctuationTokenize(text: string, lowercase = true): string[] {
  * @throws GramscoreError `INVALID_OPTION` for unknown or ill-typed options.
  */
 export function createPunctuationTokenizer(options: PunctuationTokenizerOptions = {}): Tokenizer {
-  const o = checkOptionKeys(options, PUNCTUATION_OPTION_KEYS, "punctuation");
-  const lowercase = booleanOption(o.lowercase, "lowercase", "punctuation", true);
+  const o = tokenizerOptions(options, PUNCTUATION_OPTION_KEYS, "punctuation");
+  const lowercase = tokenizerFlag(o.lowercase, "lowercase", "punctuation", true);
   const stop = o.stopwords === undefined ? undefined : toWordSet(o.stopwords as WordList);
   let signature = lowercase ? "punctuation" : "punctuation+cased";
   if (stop) signature += `+stop[${wordSetId(stop)}]`;

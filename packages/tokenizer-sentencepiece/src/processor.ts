@@ -4,11 +4,10 @@
  * `.model` file: normalization with the model's precompiled character map, the model's segmentation
  * (unigram, BPE, word or char), unknown pieces as their text or, with byte fallback, as `<0xXX>` bytes.
  */
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, sha256Hex } from "@gramscore/core";
 import { encodeNormalized, Vocabulary } from "./model.js";
 import { Normalizer } from "./normalizer.js";
 import { ModelType, parseModelProto, type ModelProto } from "./proto.js";
-import { sha256Hex } from "./sha256.js";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

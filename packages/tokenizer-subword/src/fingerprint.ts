@@ -1,6 +1,5 @@
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, Sha256, sha256Hex, utf8 } from "@gramscore/core";
 import { base64Into, base64ToBytes } from "./base64.js";
-import { Sha256, sha256Hex, utf8 } from "./sha256.js";
 
 /**
  * What a vocabulary fingerprint is computed from:

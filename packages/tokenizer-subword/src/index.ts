@@ -13,7 +13,7 @@ export { checkLabel, createSubwordTokenizer, pendingTokenizer } from "./adapter.
 export type { EncodeOutput, EncoderLike, SubwordTokenizer, SubwordTokenizerOptions } from "./adapter.js";
 export { SIGNATURE_HASH_LENGTH, canonicalJson, hashRanks, hashVocabulary, serializeRanks } from "./fingerprint.js";
 export type { VocabularySource } from "./fingerprint.js";
-export { Sha256, sha256Hex } from "./sha256.js";
+export { Sha256, sha256Hex } from "@gramscore/core";
 export { huggingFaceTokenizer, sentencePieceTokenizer, tiktokenTokenizer } from "./plugin.js";
 export type { HuggingFaceDescriptorOptions, SentencePieceDescriptorOptions, SubwordTokenizerDescriptor, TiktokenDescriptorOptions } from "./plugin.js";
 export type { Importer } from "./load.js";

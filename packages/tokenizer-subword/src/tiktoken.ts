@@ -4,10 +4,9 @@
  * gpt-tokenizer (pure JS, fastest), js-tiktoken (pure JS) and tiktoken (WASM). The same encoding
  * gives the same ids and the same signature whichever library runs it.
  */
-import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, sha256Hex } from "@gramscore/core";
 import { createSubwordTokenizer, type SubwordTokenizer } from "./adapter.js";
 import { serializeGptTokenizer, serializeTiktokenText } from "./fingerprint.js";
-import { sha256Hex } from "./sha256.js";
 import { defaultExport, importPeer, member, requirePeer, type Importer, type Peer } from "./load.js";
 
 /** The encodings every supported library ships. */

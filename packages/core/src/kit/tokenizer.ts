@@ -61,3 +61,56 @@ export function resolveTokenizerOption(option: string | TokenizerLike, setup: To
     { details: { option: "tokenize" } },
   );
 }
+
+/**
+ * The options object of a tokenizer factory, checked: `undefined` and `null` are `{}`; anything that
+ * is not a plain object, or has a key outside `known`, is refused.
+ * @param tokenizer The tokenizer's name in messages (`punctuation`).
+ * @throws GramscoreError `INVALID_OPTION` (`details.option`, `details.tokenizer` for an unknown key).
+ */
+export function tokenizerOptions(options: unknown, known: readonly string[], tokenizer: string): Record<string, unknown> {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== "object" || Array.isArray(options)) {
+    throw new GramscoreError(ErrorCode.INVALID_OPTION, `Options of the ${tokenizer} tokenizer must be an object, but got ${describeValue(options)}.`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) {
+      throw new GramscoreError(
+        ErrorCode.INVALID_OPTION,
+        `The ${tokenizer} tokenizer has no option "${key}". Known options: ${known.join(", ")}.`,
+        { details: { option: key, tokenizer } },
+      );
+    }
+  }
+  return options as Record<string, unknown>;
+}
+
+/**
+ * A boolean option of a tokenizer factory: `fallback` when absent.
+ * @throws GramscoreError `INVALID_OPTION` for anything but `true`, `false` or `undefined`.
+ */
+export function tokenizerFlag(value: unknown, option: string, tokenizer: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== "boolean") {
+    throw new GramscoreError(
+      ErrorCode.INVALID_OPTION,
+      `Option ${option} of the ${tokenizer} tokenizer must be true or false, but got ${describeValue(value)}.`,
+      { details: { option, tokenizer } },
+    );
+  }
+  return value;
+}
+
+/**
+ * The `cacheSize` option of a tokenizer or stemmer (most words it remembers): a non-negative integer,
+ * 0 turning the cache off; `fallback` when absent.
+ * @param fail Builds the error from the message (the caller's code and details).
+ * @throws What `fail` builds: `cacheSize must be a non-negative integer (0 disables the cache), but got <value>.`
+ */
+export function readCacheSize(value: unknown, fallback: number, fail: (message: string) => Error): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    throw fail(`cacheSize must be a non-negative integer (0 disables the cache), but got ${String(value)}.`);
+  }
+  return value;
+}

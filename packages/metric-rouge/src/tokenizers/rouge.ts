@@ -1,7 +1,6 @@
-import { assertText, toWordSet, wordSetId, type Tokenizer, type WordList } from "@gramscore/core";
-import { createPorterStemmer } from "@gramscore/stemmer-porter";
-import { checkCacheSize } from "./memo.js";
-import { checkOptionKeys, booleanOption, cacheSizeError } from "./options.js";
+import { assertText, readCacheSize, toWordSet, tokenizerFlag, tokenizerOptions, wordSetId, type Tokenizer, type WordList } from "@gramscore/core";
+import { STEM_CACHE_SIZE, createPorterStemmer } from "@gramscore/stemmer-porter";
+import { cacheSizeError } from "./options.js";
 
 /** Options of the `rouge` tokenizer ({@link createRougeTokenizer}). */
 export interface RougeTokenizerOptions {
@@ -53,9 +52,9 @@ interface Pipeline {
 }
 
 function pipeline(options: unknown, tokenizer: string): Pipeline {
-  const o = checkOptionKeys(options, ROUGE_OPTION_KEYS, tokenizer);
-  const useStemmer = booleanOption(o.useStemmer, "useStemmer", tokenizer, false);
-  const cacheSize = checkCacheSize(o.cacheSize, cacheSizeError(tokenizer));
+  const o = tokenizerOptions(options, ROUGE_OPTION_KEYS, tokenizer);
+  const useStemmer = tokenizerFlag(o.useStemmer, "useStemmer", tokenizer, false);
+  const cacheSize = readCacheSize(o.cacheSize, STEM_CACHE_SIZE, cacheSizeError(tokenizer));
   const stop = o.stopwords === undefined ? undefined : toWordSet(o.stopwords as WordList);
   let suffix = useStemmer ? "+stem" : "";
   if (stop) suffix += `+stop[${wordSetId(stop)}]`;

@@ -1,7 +1,6 @@
-import { ErrorCode, GramscoreError, assertText, toWordSet, wordSetId, type Tokenizer, type WordList } from "@gramscore/core";
-import { exceptionTableId, rouge155PorterStem, toExceptionTable, type ExceptionTable } from "@gramscore/stemmer-porter";
-import { BoundedCache, checkCacheSize } from "./memo.js";
-import { booleanOption, cacheSizeError, checkOptionKeys } from "./options.js";
+import { BoundedCache, ErrorCode, GramscoreError, assertText, readCacheSize, toWordSet, tokenizerFlag, tokenizerOptions, wordSetId, type Tokenizer, type WordList } from "@gramscore/core";
+import { STEM_CACHE_SIZE, exceptionTableId, rouge155PorterStem, toExceptionTable, type ExceptionTable } from "@gramscore/stemmer-porter";
+import { cacheSizeError } from "./options.js";
 
 /** Options of the `rouge155` tokenizer ({@link createRouge155Tokenizer}). */
 export interface Rouge155TokenizerOptions {
@@ -72,9 +71,9 @@ function rouge155Words(text: string): string[] {
  * @throws GramscoreError `INVALID_OPTION` for unknown or ill-typed options, or exceptions without useStemmer.
  */
 export function createRouge155Tokenizer(options: Rouge155TokenizerOptions = {}): Tokenizer {
-  const o = checkOptionKeys(options, ROUGE155_OPTION_KEYS, "rouge155");
-  const useStemmer = booleanOption(o.useStemmer, "useStemmer", "rouge155", false);
-  const cacheSize = checkCacheSize(o.cacheSize, cacheSizeError("rouge155"));
+  const o = tokenizerOptions(options, ROUGE155_OPTION_KEYS, "rouge155");
+  const useStemmer = tokenizerFlag(o.useStemmer, "useStemmer", "rouge155", false);
+  const cacheSize = readCacheSize(o.cacheSize, STEM_CACHE_SIZE, cacheSizeError("rouge155"));
   const exceptions = o.exceptions === undefined ? undefined : toExceptionTable(o.exceptions);
   if (exceptions && !useStemmer) {
     throw new GramscoreError(
@@ -92,12 +91,12 @@ export function createRouge155Tokenizer(options: Rouge155TokenizerOptions = {}):
 
   let morph: ((token: string) => string) | undefined;
   if (useStemmer) {
-    const cache = cacheSize > 0 ? new BoundedCache(cacheSize) : undefined;
+    const cache = cacheSize > 0 ? new BoundedCache<string>(cacheSize, Number.POSITIVE_INFINITY) : undefined;
     morph = (token) => {
       const hit = cache?.get(token);
       if (hit !== undefined) return hit;
       const out = exceptions?.get(token) ?? rouge155PorterStem(token);
-      cache?.set(token, out);
+      cache?.set(token, out, 0);
       return out;
     };
   }

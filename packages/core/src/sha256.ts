@@ -1,5 +1,6 @@
 /**
- * SHA-256 (FIPS 180-4) in plain JavaScript, with no dependency, for vocabulary fingerprints. It runs
+ * SHA-256 (FIPS 180-4) in plain JavaScript, with no dependency, for the fingerprints of vocabularies
+ * and model files that tokenizer signatures carry. It runs
  * in Node and browsers alike (no `node:crypto`, no async `crypto.subtle`), so a signature can be
  * computed synchronously wherever a tokenizer runs.
  */
