@@ -5,7 +5,7 @@
 import { formatFixed } from "@gramscore/core";
 import stringWidth from "string-width";
 import type { Format } from "../shared/constants.js";
-import type { MetricInfo, Report, SystemReport } from "../shared/report.js";
+import type { MetricInfo, MetricScore, Report, SegmentScore, SystemReport } from "../shared/report.js";
 import { colors, type Colors } from "../shared/io.js";
 import { jsonPieces } from "./json-pieces.js";
 import { VERSION } from "../shared/version.js";
@@ -59,6 +59,24 @@ export function columnsOf(report: Report): Column[] {
 function value(system: SystemReport, column: Column): number | undefined {
   const v = system.scores[column.metric]?.summary[column.key];
   return typeof v === "number" ? v : undefined;
+}
+
+/** The JSONL line (no newline) of a system's corpus score under one metric: `{ "type": "corpus", … }`. */
+export function corpusRecord(metric: MetricInfo, system: string, score: MetricScore, width: number): string {
+  return JSON.stringify({
+    type: "corpus",
+    metric: metric.name,
+    signature: metric.signature,
+    system,
+    count: score.count,
+    summary: roundedSummary(score.summary, width),
+    corpus: score.corpus,
+  });
+}
+
+/** The JSONL line (no newline) of one segment's score under one metric: `{ "type": "segment", … }`. */
+export function segmentRecord(metric: string | undefined, system: string, segment: SegmentScore, width: number): string {
+  return JSON.stringify({ type: "segment", metric, system, index: segment.index, summary: roundedSummary(segment.summary, width), result: segment.result });
 }
 
 function num(v: number | undefined, width: number): string {
@@ -234,29 +252,8 @@ function jsonlText(report: Report, options: FormatReportOptions): string {
     for (const s of report.systems) {
       const score = s.scores[k];
       if (score === undefined) continue;
-      lines.push(
-        JSON.stringify({
-          type: "corpus",
-          metric: m.name,
-          signature: m.signature,
-          system: s.name,
-          count: score.count,
-          summary: roundedSummary(score.summary, options.width),
-          corpus: score.corpus,
-        }),
-      );
-      for (const seg of score.segments ?? []) {
-        lines.push(
-          JSON.stringify({
-            type: "segment",
-            metric: m.name,
-            system: s.name,
-            index: seg.index,
-            summary: roundedSummary(seg.summary, options.width),
-            result: seg.result,
-          }),
-        );
-      }
+      lines.push(corpusRecord(m, s.name, score, options.width));
+      for (const seg of score.segments ?? []) lines.push(segmentRecord(m.name, s.name, seg, options.width));
     }
   });
   return lines.map((l) => `${l}\n`).join("");

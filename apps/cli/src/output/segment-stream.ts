@@ -9,7 +9,7 @@
  */
 import { formatFixed } from "@gramscore/core";
 import type { MetricInfo, Report, SegmentScore, SegmentSink } from "../shared/report.js";
-import { columnsOf, csvRow, roundedSummary, type Column, type FormatReportOptions } from "./format.js";
+import { columnsOf, corpusRecord, csvRow, segmentRecord, type Column, type FormatReportOptions } from "./format.js";
 
 /** Streamed `--segments` output in `jsonl` or `csv`. */
 export class SegmentStream implements SegmentSink {
@@ -29,9 +29,7 @@ export class SegmentStream implements SegmentSink {
   segment(system: string, index: number, results: readonly SegmentScore[]): void {
     if (this.format === "jsonl") {
       results.forEach((r, k) => {
-        this.pending.push(
-          `${JSON.stringify({ type: "segment", metric: this.metrics[k], system, index, summary: roundedSummary(r.summary, this.width), result: r.result })}\n`,
-        );
+        this.pending.push(`${segmentRecord(this.metrics[k], system, { index, summary: r.summary, result: r.result }, this.width)}\n`);
       });
       return;
     }
@@ -62,18 +60,7 @@ export class SegmentStream implements SegmentSink {
       report.metrics.forEach((m, k) => {
         for (const s of report.systems) {
           const score = s.scores[k];
-          if (score === undefined) continue;
-          lines.push(
-            `${JSON.stringify({
-              type: "corpus",
-              metric: m.name,
-              signature: m.signature,
-              system: s.name,
-              count: score.count,
-              summary: roundedSummary(score.summary, options.width),
-              corpus: score.corpus,
-            })}\n`,
-          );
+          if (score !== undefined) lines.push(`${corpusRecord(m, s.name, score, options.width)}\n`);
         }
       });
       return lines.join("");
@@ -96,5 +83,3 @@ export class SegmentStream implements SegmentSink {
 function num(v: number | undefined, width: number): string {
   return typeof v === "number" ? formatFixed(v, width) : "";
 }
-
-
