@@ -112,3 +112,13 @@ export function tokenFileNames(): string[] {
 export function readTokens(file: string): TokenRecord[] {
   return readJsonl<TokenRecord>(`tokens/${file}`);
 }
+
+/** The texts of WordNet 2.0's exception lists ROUGE-1.5.5 ships (for `buildWordNetExceptions`). */
+export function rouge155WordNetFiles(): { noun: string; adv: string; verb: string; adj: string } {
+  return {
+    noun: readText("data/rouge155/wordnet-2.0-noun.exc"),
+    adv: readText("data/rouge155/wordnet-2.0-adv.exc"),
+    verb: readText("data/rouge155/wordnet-2.0-verb.exc"),
+    adj: readText("data/rouge155/wordnet-2.0-adj.exc"),
+  };
+}

@@ -14,27 +14,9 @@ import {
   sentenceBleu,
 } from "@gramscore/metric-bleu";
 import type { BleuResult } from "@gramscore/metric-bleu";
+import { codeOf, messageOf } from "../../../tooling/test/errors.js";
 
 const DEFAULTS = { smoothMethod: "exp", smoothValue: undefined, effectiveOrder: false, maxNgramOrder: 4 } as const;
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(GramscoreError);
-    return (error as GramscoreError).code;
-  }
-  return undefined;
-}
-
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return "";
-}
 
 describe("createBleu defaults and signatures", () => {
   it("has sacrebleu's defaults", () => {

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ErrorCode, GramscoreError, evaluate } from "@gramscore/core";
 import plugin, { createGleu, createGoogleBleu, gleu, googleBleu, parseGleuStats, sentenceGleu, sentenceGoogleBleu } from "@gramscore/metric-gleu";
+import { codeOf } from "../../../tooling/test/errors.js";
 
-function code(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(GramscoreError);
-    return (error as GramscoreError).code;
-  }
-  return undefined;
-}
 
 // NLTK 3.8's docstring examples (gleu_score.py); the values are what NLTK 3.8 returns for them on str.split() tokens.
 const hyp1 = "It is a guide to action which ensures that the military always obeys the commands of the party";
@@ -35,24 +27,24 @@ describe("GLEU API", () => {
     expect(r.name).toBe("google_bleu");
     expect(r.signature).toBe("tok:13a|min:1|max:4|variant:google_bleu|version:gramscore-0.1.0");
     expect(createGoogleBleu().tokens("Hello, world.")).toEqual(["Hello", ",", "world", "."]);
-    expect(code(() => googleBleu(["a"], [[]]))).toBe(ErrorCode.LENGTH_MISMATCH);
-    expect(code(() => googleBleu(["a"], ["a"] as never))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => googleBleu(["a"], [[]]))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(codeOf(() => googleBleu(["a"], ["a"] as never))).toBe(ErrorCode.INVALID_TYPE);
     expect(sentenceGoogleBleu(hyp2, [ref2a]).score).toBe(googleBleu([hyp2], [[ref2a]]).score);
     expect(plugin.metrics!.map((m) => m.name)).toEqual(["gleu", "google_bleu"]);
   });
 
   it("rejects bad options, inputs and statistics with coded errors", () => {
-    expect(code(() => createGleu({ minNgramOrder: 0 }))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createGleu({ minNgramOrder: 3, maxNgramOrder: 2 }))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createGleu({ min_len: 2 } as never))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createGleu({ tokenize: "no-such-tokenizer" }))).toBe(ErrorCode.UNKNOWN_TOKENIZER);
-    expect(code(() => createGleu().stats("a", []))).toBe(ErrorCode.EMPTY_INPUT);
-    expect(code(() => createGleu().stats(3 as never, ["a"]))).toBe(ErrorCode.INVALID_TYPE);
-    expect(code(() => gleu(["a", "b"], [["a"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
-    expect(code(() => parseGleuStats({ match: 3, total: 2 }))).toBe(ErrorCode.INVALID_STATS);
-    expect(code(() => parseGleuStats({ match: -1, total: 2 }))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => createGleu({ minNgramOrder: 0 }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => createGleu({ minNgramOrder: 3, maxNgramOrder: 2 }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => createGleu({ min_len: 2 } as never))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => createGleu({ tokenize: "no-such-tokenizer" }))).toBe(ErrorCode.UNKNOWN_TOKENIZER);
+    expect(codeOf(() => createGleu().stats("a", []))).toBe(ErrorCode.EMPTY_INPUT);
+    expect(codeOf(() => createGleu().stats(3 as never, ["a"]))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => gleu(["a", "b"], [["a"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(codeOf(() => parseGleuStats({ match: 3, total: 2 }))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => parseGleuStats({ match: -1, total: 2 }))).toBe(ErrorCode.INVALID_STATS);
     expect(parseGleuStats({ match: 2, total: 5 })).toEqual({ match: 2, total: 5 });
-    expect(code(() => createGleu().rows("bleu"))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => createGleu().rows("bleu"))).toBe(ErrorCode.INVALID_OPTION);
   });
 
   it("explain names the chosen reference (the first of equal ratios) and the matched n-grams", () => {

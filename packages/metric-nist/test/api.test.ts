@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ErrorCode, GramscoreError, log } from "@gramscore/core";
 import plugin, { createNist, nist, nistMemoryLimit, parseNistStats, segmentBytes, sentenceNist, setNistMemoryLimit } from "@gramscore/metric-nist";
+import { codeOf } from "../../../tooling/test/errors.js";
 
-function code(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(GramscoreError);
-    return (error as GramscoreError).code;
-  }
-  return undefined;
-}
 
 // NLTK 3.8's docstring examples (nist_score.py); the values are what NLTK 3.8 returns on str.split() tokens.
 const hyp1 = "It is a guide to action which ensures that the military always obeys the commands of the party";
@@ -63,16 +55,16 @@ describe("NIST API", () => {
   });
 
   it("rejects bad options, inputs and statistics with coded errors", () => {
-    expect(code(() => createNist({ maxNgramOrder: 0 }))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createNist({ maxNgramOrder: 2.5 }))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createNist({ maxOrder: 4 } as never))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createNist({ tokenize: "13a" }))).toBe(ErrorCode.UNKNOWN_TOKENIZER);
-    expect(code(() => createNist().stats("a", []))).toBe(ErrorCode.EMPTY_INPUT);
-    expect(code(() => createNist().stats("a", [null as never]))).toBe(ErrorCode.INVALID_TYPE);
-    expect(code(() => nist(["a", "b"], [["a"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
-    expect(code(() => parseNistStats({ segments: [] }))).toBe(ErrorCode.INVALID_STATS);
-    expect(code(() => parseNistStats({ chunks: [[[["a"]]]] }))).toBe(ErrorCode.INVALID_STATS);
-    expect(code(() => parseNistStats({ chunks: [[[["a"], [1]]]] }))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => createNist({ maxNgramOrder: 0 }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => createNist({ maxNgramOrder: 2.5 }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => createNist({ maxOrder: 4 } as never))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => createNist({ tokenize: "13a" }))).toBe(ErrorCode.UNKNOWN_TOKENIZER);
+    expect(codeOf(() => createNist().stats("a", []))).toBe(ErrorCode.EMPTY_INPUT);
+    expect(codeOf(() => createNist().stats("a", [null as never]))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => nist(["a", "b"], [["a"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(codeOf(() => parseNistStats({ segments: [] }))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => parseNistStats({ chunks: [[[["a"]]]] }))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => parseNistStats({ chunks: [[[["a"], [1]]]] }))).toBe(ErrorCode.INVALID_STATS);
     const parsed = parseNistStats({ chunks: [[[["a"], ["a"]]], [[["b"], ["b"]], [["c"], ["c"]]]] });
     expect(parsed.chunks.map((c) => c.length)).toEqual([2, 1]);
   });
@@ -82,7 +74,7 @@ describe("NIST API", () => {
     expect(m.signature()).toBe("n:5|tok:custom|version:gramscore-0.1.0");
     expect(m.tokens("A b")).toEqual(["a", "b"]);
     const bad = createNist({ tokenize: (() => "oops") as never });
-    expect(code(() => bad.stats("a", ["a"]))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => bad.stats("a", ["a"]))).toBe(ErrorCode.INVALID_TYPE);
     const e = createNist({ maxNgramOrder: 2 }).explain("a b c", ["a b", "a b c d"]);
     expect(e.score).toBe(sentenceNist("a b c", ["a b", "a b c d"], { maxNgramOrder: 2 }).score);
     expect(e.orders.map((o) => o.reference)).toEqual([1, 1]);

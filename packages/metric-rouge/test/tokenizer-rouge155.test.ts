@@ -3,16 +3,9 @@ import { describe, expect, it } from "vitest";
 import { formatFixed, GramscoreError, parseWordList } from "@gramscore/core";
 import { createRouge155Tokenizer, rouge155Tokenize, type Rouge155TokenizerOptions } from "@gramscore/metric-rouge";
 import { buildWordNetExceptions, rouge155PorterStem } from "@gramscore/stemmer-porter";
-import { SKIP_MESSAGE, hasShared, readCases, readDataset, readJsonl, readText } from "../../../tooling/conformance/data.js";
+import { SKIP_MESSAGE, hasShared, readCases, readDataset, readJsonl, readText, rouge155WordNetFiles } from "../../../tooling/conformance/data.js";
 
-function wordnet(): Map<string, string> {
-  return buildWordNetExceptions({
-    noun: readText("data/rouge155/wordnet-2.0-noun.exc"),
-    adv: readText("data/rouge155/wordnet-2.0-adv.exc"),
-    verb: readText("data/rouge155/wordnet-2.0-verb.exc"),
-    adj: readText("data/rouge155/wordnet-2.0-adj.exc"),
-  });
-}
+const wordnet = (): Map<string, string> => buildWordNetExceptions(rouge155WordNetFiles());
 
 describe("rouge155 tokenization rules (readText + createNGram of ROUGE-1.5.5.pl)", () => {
   it("ASCII-only lowercase; '-' is split off and dropped; everything but [A-Za-z0-9] separates", () => {

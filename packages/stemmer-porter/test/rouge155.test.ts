@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { GramscoreError } from "@gramscore/core";
 import { buildWordNetExceptions, createRouge155PorterStemmer, parseExceptionList, rouge155PorterStem } from "@gramscore/stemmer-porter";
-import { hasShared, readText } from "../../../tooling/conformance/data.js";
+import { hasShared, rouge155WordNetFiles } from "../../../tooling/conformance/data.js";
 
-function wordnet(): Map<string, string> {
-  return buildWordNetExceptions({
-    noun: readText("data/rouge155/wordnet-2.0-noun.exc"),
-    adv: readText("data/rouge155/wordnet-2.0-adv.exc"),
-    verb: readText("data/rouge155/wordnet-2.0-verb.exc"),
-    adj: readText("data/rouge155/wordnet-2.0-adj.exc"),
-  });
-}
+const wordnet = (): Map<string, string> => buildWordNetExceptions(rouge155WordNetFiles());
 
 describe("ROUGE-1.5.5's Porter stemmer", () => {
   it("its Porter stemmer is ROUGE-1.5.5's regular-expression version, not NLTK's", () => {

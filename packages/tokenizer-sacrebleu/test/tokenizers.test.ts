@@ -27,15 +27,7 @@ import plugin, {
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { refIsChineseChar } from "./reference.js";
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return isGramscoreError(e) ? e.code : `not a GramscoreError: ${String(e)}`;
-  }
-  return undefined;
-}
+import { codeOf } from "../../../tooling/test/errors.js";
 
 describe("13a", () => {
   it("splits ASCII punctuation, and . , only away from digits", () => {

@@ -7,17 +7,9 @@ import { describe, expect, it } from "vitest";
 import { slowLower } from "../src/lower.js";
 import { LOWER_KEEP, SIGMA_CLASS_OVERRIDES } from "../src/lower-tables.js";
 import { SKIP_MESSAGE, conformanceDir, hasShared, readCases, readJsonl } from "../../../tooling/conformance/data.js";
+import { codeOf } from "../../../tooling/test/errors.js";
 
 if (!hasShared) console.log(SKIP_MESSAGE);
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return isGramscoreError(e) ? e.code : `not a GramscoreError: ${String(e)}`;
-  }
-  return undefined;
-}
 
 /** Python's str.split() written as a regex split, to check the tokenizer against. */
 const PY_WS = new RegExp(`[${PYTHON_WHITESPACE_CLASS}]+`, "u");
