@@ -238,7 +238,7 @@ spmIn.addEventListener("change", () => {
   void (async () => {
     try {
       status.textContent = "reading the model…";
-      const [{ loadSentencePieceModel }, bytes] = await Promise.all([import("@gramscore/tokenizer-sentencepiece"), file.arrayBuffer()]);
+      const [{ loadSentencePieceModel }, bytes] = await Promise.all([import("./sentencepiece.js"), file.arrayBuffer()]);
       const model = loadSentencePieceModel(new Uint8Array(bytes));
       spm = { file: file.name, model };
       spmError = undefined;
@@ -283,7 +283,7 @@ async function tokenizer(t: TokenizerChoice): Promise<Tokenizer | undefined> {
     case "cl100k_base":
       return subwordTokenizer(t);
     default: {
-      const { createSacrebleuSpm, SACREBLEU_SPM_MODELS } = await import("@gramscore/tokenizer-sentencepiece");
+      const { createSacrebleuSpm, SACREBLEU_SPM_MODELS } = await import("./sentencepiece.js");
       if (spmError !== undefined) throw spmError;
       if (spm === undefined) throw new NeedsModel(t, SACREBLEU_SPM_MODELS[t]);
       return createSacrebleuSpm(t, { model: spm.model });
