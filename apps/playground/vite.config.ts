@@ -12,7 +12,7 @@ export default defineConfig({
     // imported with ?url, it is copied into assets/ and fetched only when ja-mecab is chosen.
     alias: [{ find: /^@gramscore\/dict-ipadic\/dist\/ipadic\.bin/, replacement: fileURLToPath(new URL("node_modules/@gramscore/dict-ipadic/dist/ipadic.bin", import.meta.url)) }],
   },
-  build: { outDir: "dist", target: "es2022", chunkSizeWarningLimit: 4096 },
+  build: { outDir: "dist", target: "es2022", chunkSizeWarningLimit: 6144 },
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1" },
 });

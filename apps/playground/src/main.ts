@@ -1,15 +1,20 @@
 import { evaluate, isGramscoreError, toSegments } from "@gramscore/core";
-import type { Metric, Segment, Tokenizer } from "@gramscore/core";
-import { createBleu } from "@gramscore/metric-bleu";
-import { createChrf } from "@gramscore/metric-chrf";
-import { createRouge } from "@gramscore/metric-rouge";
+import type { Metric, OptionSpec, Segment, Tokenizer } from "@gramscore/core";
+import type { SynonymProvider } from "@gramscore/metric-meteor";
+import { createRougeTokenizer } from "@gramscore/metric-rouge";
 import { REPORT_CSS, matchViews } from "@gramscore/report";
 import type { MatchView } from "@gramscore/report";
 import { createIntlWords } from "@gramscore/tokenizer-intl-words";
+import { createSacrebleuTokenizer } from "@gramscore/tokenizer-sacrebleu";
+import type { SacrebleuSpmModelInfo, SacrebleuSpmName, SentencePieceModel } from "@gramscore/tokenizer-sentencepiece";
 import { loadTiktoken } from "@gramscore/tokenizer-subword/tiktoken";
+import { createWhitespace } from "@gramscore/tokenizer-whitespace";
+import { PLAYGROUND_ADAPTERS } from "./adapters.js";
+import { CATALOG, IPADIC_SIZE, METRIC_IDS, defaultText, makeMetric, needsWordnet, optionsOf } from "./catalog.js";
+import type { CatalogEntry } from "./catalog.js";
 import { PLAYGROUND_CSS } from "./style.js";
-import { decodeState, encodeState, DEFAULT_STATE } from "./state.js";
-import type { State } from "./state.js";
+import { decodeState, encodeState, DEFAULT_STATE, TOKENIZERS } from "./state.js";
+import type { State, TokenizerChoice } from "./state.js";
 
 const style = document.createElement("style");
 style.textContent = REPORT_CSS + PLAYGROUND_CSS;
@@ -22,36 +27,84 @@ const $ = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, 
   return el;
 };
 
-let state: State = decodeState(location.hash.slice(1)) ?? { ...DEFAULT_STATE };
+let state: State = decodeState(location.hash.slice(1), METRIC_IDS) ?? structuredClone(DEFAULT_STATE);
+
+/** A catalog id as an element id (`chrf++` → `chrfpp`). */
+const slug = (id: string) => id.replace(/\+/g, "p");
+const SPM: readonly string[] = ["flores101", "flores200", "spBLEU-1K"];
 
 // Input controls.
 const hypIn = $("textarea", { id: "hyps", rows: "6", spellcheck: "false", "aria-label": "hypotheses" });
 const refIn = $("textarea", { id: "refs", rows: "6", spellcheck: "false", "aria-label": "references" });
 const ref2In = $("textarea", { id: "refs2", rows: "3", spellcheck: "false", "aria-label": "second references", placeholder: "optional: a second reference per line" });
-const metricBox = (key: keyof State["metrics"], label: string) => {
-  const input = $("input", { type: "checkbox", id: `m-${key}` });
-  input.checked = state.metrics[key];
-  input.addEventListener("change", () => {
-    state.metrics[key] = input.checked;
-    update();
-  });
-  return $("label", {}, input, ` ${label}`);
+
+const TOKENIZER_LABELS: Record<TokenizerChoice, string> = {
+  default: "each metric's default (its signature's)",
+  "13a": "13a (sacrebleu)",
+  intl: "intl (sacrebleu)",
+  char: "char (sacrebleu)",
+  none: "none (whitespace)",
+  rouge: "rouge-score's",
+  "ja-mecab": `ja-mecab (MeCab + IPADIC, loads ${IPADIC_SIZE})`,
+  "intl-words": "intl-words (Intl.Segmenter)",
+  flores101: "flores101 (SentencePiece, your model file)",
+  flores200: "flores200 (SentencePiece, your model file)",
+  "spBLEU-1K": "spBLEU-1K (SentencePiece, your model file)",
+  o200k_base: "o200k_base (GPT-4o subwords)",
+  cl100k_base: "cl100k_base (GPT-4 subwords)",
 };
-const tokSel = $(
-  "select",
-  { id: "tokenizer", "aria-label": "tokenizer" },
-  $("option", { value: "13a" }, "13a (sacrebleu default)"),
-  $("option", { value: "intl" }, "intl"),
-  $("option", { value: "char" }, "char"),
-  $("option", { value: "none" }, "none (whitespace)"),
-  $("option", { value: "rouge" }, "rouge-score's"),
-  $("option", { value: "ja-mecab" }, "ja-mecab (MeCab + IPADIC, loads 8.8 MB)"),
-  $("option", { value: "intl-words" }, "intl-words (Intl.Segmenter)"),
-  $("option", { value: "o200k_base" }, "o200k_base (GPT-4o subwords)"),
-  $("option", { value: "cl100k_base" }, "cl100k_base (GPT-4 subwords)"),
-);
-const lcIn = $("input", { type: "checkbox", id: "lowercase" });
-const stemIn = $("input", { type: "checkbox", id: "stem" });
+const tokSel = $("select", { id: "tokenizer", "aria-label": "tokenizer" }, ...TOKENIZERS.map((t) => $("option", { value: t }, TOKENIZER_LABELS[t])));
+const spmIn = $("input", { type: "file", id: "spm-model", "aria-label": "SentencePiece model file" });
+const spmInfo = $("span", { class: "hint", id: "spm-info" });
+const spmRow = $("span", { class: "group", id: "spm-row" }, $("label", {}, "model file ", spmIn), spmInfo);
+
+/** A generated control for one OptionSpec: its value is the spec's default until changed. */
+function control(entry: CatalogEntry, spec: OptionSpec): HTMLElement {
+  const id = `o-${slug(entry.id)}-${spec.key}`;
+  const attrs = { id, "data-key": spec.key, "data-default": defaultText(spec), title: spec.description };
+  const saved = state.options[entry.id]?.[spec.key];
+  const text = saved ?? defaultText(spec);
+  let input: HTMLInputElement | HTMLSelectElement;
+  if (spec.type === "boolean") {
+    input = $("input", { ...attrs, type: "checkbox" });
+    input.checked = text === "true";
+    return $("label", { class: "opt" }, input, ` ${spec.flag}`);
+  }
+  if (spec.choices !== undefined) {
+    input = $("select", attrs, ...spec.choices.map((c) => $("option", { value: c }, c)));
+    input.value = text;
+  } else if (spec.type === "number") {
+    const step = spec.integer ? "1" : "any";
+    input = $("input", { ...attrs, type: "number", step, min: spec.min === undefined ? undefined : String(spec.min), max: spec.max === undefined ? undefined : String(spec.max), placeholder: spec.default === undefined ? "default" : undefined });
+    input.value = text;
+  } else {
+    input = $("input", { ...attrs, type: "text", size: spec.type === "list" ? "24" : "10", placeholder: spec.default === undefined ? "none" : undefined });
+    input.value = text;
+  }
+  return $("label", { class: "opt" }, `${spec.flag} `, input);
+}
+
+/** Per metric: its checkbox and its fieldset of option controls. */
+const metricBoxes = new Map<string, HTMLInputElement>();
+const optionSets = new Map<string, HTMLFieldSetElement>();
+for (const entry of CATALOG) {
+  const box = $("input", { type: "checkbox", id: `m-${slug(entry.id)}`, "data-metric": entry.id });
+  box.checked = state.metrics.includes(entry.id);
+  metricBoxes.set(entry.id, box);
+  const set = $("fieldset", { class: "mopts", "data-metric": entry.id }, $("legend", {}, `${entry.label.replace(/ \(.*/, "")} options`), ...entry.specs.map((s) => control(entry, s)));
+  if (entry.specs.length === 0) set.append($("span", { class: "hint" }, "none"));
+  set.hidden = !box.checked;
+  optionSets.set(entry.id, set);
+  box.addEventListener("change", () => {
+    set.hidden = !box.checked;
+    void update();
+  });
+  set.addEventListener("change", () => void update());
+  set.addEventListener("input", (ev) => {
+    if ((ev.target as HTMLElement).getAttribute("type") !== "checkbox") void update();
+  });
+}
+
 const segSel = $("select", { id: "segment", "aria-label": "segment to explain" });
 const linkBtn = $("button", { id: "copy-link", type: "button" }, "Copy permalink");
 const status = $("span", { class: "status", id: "status" });
@@ -64,7 +117,11 @@ app.append(
     "header",
     { class: "top" },
     $("h1", {}, "gramscore playground"),
-    $("p", { class: "meta" }, "BLEU, chrF and ROUGE as you type, computed in this page by the same packages npm installs (sacrebleu 2.6.0 and rouge-score 0.1.2 numbers). Nothing leaves the browser."),
+    $(
+      "p",
+      { class: "meta" },
+      "BLEU, chrF, ROUGE, TER, METEOR, GLEU, NIST and WER as you type, computed in this page by the same packages npm installs (sacrebleu 2.6.0, rouge-score 0.1.2, NLTK 3.8 and jiwer 3.1.0 numbers). Nothing leaves the browser.",
+    ),
   ),
   $(
     "div",
@@ -80,9 +137,10 @@ app.append(
       $(
         "div",
         { class: "opts" },
-        $("span", { class: "group" }, metricBox("bleu", "BLEU"), metricBox("chrf", "chrF"), metricBox("chrfpp", "chrF++"), metricBox("rouge", "ROUGE")),
-        $("span", { class: "group" }, $("label", {}, "tokenizer ", tokSel)),
-        $("span", { class: "group" }, $("label", {}, lcIn, " lowercase"), $("label", {}, stemIn, " ROUGE stemming")),
+        $("span", { class: "group metrics" }, ...CATALOG.map((e) => $("label", {}, metricBoxes.get(e.id)!, ` ${e.label}`))),
+        $("span", { class: "group" }, $("label", {}, "tokenizer ", tokSel), $("span", { class: "hint" }, "for the metrics that take one")),
+        spmRow,
+        ...CATALOG.map((e) => optionSets.get(e.id)!),
         $("span", { class: "group" }, linkBtn, status),
       ),
     ),
@@ -94,16 +152,16 @@ hypIn.value = state.hyps;
 refIn.value = state.refs;
 ref2In.value = state.refs2;
 tokSel.value = state.tokenizer;
-lcIn.checked = state.lowercase;
-stemIn.checked = state.stem;
+spmRow.hidden = !SPM.includes(state.tokenizer);
 
-for (const el of [hypIn, refIn, ref2In]) el.addEventListener("input", () => update());
-tokSel.addEventListener("change", () => update());
-lcIn.addEventListener("change", () => update());
-stemIn.addEventListener("change", () => update());
+for (const el of [hypIn, refIn, ref2In]) el.addEventListener("input", () => void update());
+tokSel.addEventListener("change", () => {
+  spmRow.hidden = !SPM.includes(tokSel.value);
+  void update();
+});
 segSel.addEventListener("change", () => {
   state.segment = Number(segSel.value);
-  update();
+  void update();
 });
 linkBtn.addEventListener("click", () => {
   void navigator.clipboard?.writeText(location.href).then(
@@ -111,6 +169,20 @@ linkBtn.addEventListener("click", () => {
     () => (status.textContent = "copy the address bar"),
   );
 });
+
+/** The texts of the controls that differ from their defaults, per metric. */
+function readOptions(): State["options"] {
+  const out: State["options"] = {};
+  for (const entry of CATALOG) {
+    const changed: Record<string, string> = {};
+    for (const el of optionSets.get(entry.id)!.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-key]")) {
+      const text = el instanceof HTMLInputElement && el.type === "checkbox" ? String(el.checked) : el.value;
+      if (text !== el.getAttribute("data-default")) changed[el.getAttribute("data-key")!] = text;
+    }
+    if (Object.keys(changed).length > 0) out[entry.id] = changed;
+  }
+  return out;
+}
 
 /** Subword tokenizers load their vocabulary once (lazily: a separate chunk of the build). */
 const subword = new Map<string, Promise<Tokenizer>>();
@@ -130,8 +202,8 @@ function subwordTokenizer(encoding: "o200k_base" | "cl100k_base"): Promise<Token
 }
 
 /**
- * ja-mecab: its code and IPADIC (8.8 MB, fetched from the dictionary package's file beside the
- * build) are loaded only when it is chosen, once.
+ * ja-mecab: its code and IPADIC (fetched from the dictionary package's file beside the build) are
+ * loaded only when it is chosen, once.
  */
 let jaMecab: Promise<Tokenizer> | undefined;
 function jaMecabTokenizer(): Promise<Tokenizer> {
@@ -149,71 +221,146 @@ function jaMecabTokenizer(): Promise<Tokenizer> {
   return jaMecab;
 }
 
-/** intl-words: the engine's Intl.Segmenter (no data to load). */
-let intlWords: Tokenizer | undefined;
+/** WordNet for METEOR's synonyms: a chunk of its own, imported when METEOR with WordNet is chosen. */
+let wordnet: Promise<SynonymProvider> | undefined;
+function loadWordnet(): Promise<SynonymProvider> {
+  wordnet ??= import("./wordnet.js").then((m) => m.wordnet);
+  wordnet.catch(() => (wordnet = undefined));
+  return wordnet;
+}
 
-/** The metrics the options ask for. */
-async function metrics(): Promise<Metric<any, any>[]> {
-  const out: Metric<any, any>[] = [];
-  const t = state.tokenizer;
-  const tok: string | Tokenizer =
-    t === "o200k_base" || t === "cl100k_base"
-      ? await subwordTokenizer(t)
-      : t === "ja-mecab"
-        ? await jaMecabTokenizer()
-        : t === "intl-words"
-          ? (intlWords ??= createIntlWords())
-          : t;
-  const bleuTok = tok === "rouge" ? "13a" : tok;
-  if (state.metrics.bleu) out.push(createBleu({ tokenize: bleuTok, lowercase: state.lowercase }));
-  if (state.metrics.chrf) out.push(createChrf({ lowercase: state.lowercase }));
-  if (state.metrics.chrfpp) out.push(createChrf({ wordOrder: 2, lowercase: state.lowercase }));
-  if (state.metrics.rouge) {
-    const rougeTok = typeof tok === "string" ? (tok === "13a" || tok === "intl" || tok === "char" || tok === "none" ? "rouge" : tok) : tok;
-    out.push(createRouge({ rougeTypes: ["rouge1", "rouge2", "rougeL"], stemmer: state.stem ? "porter" : "none", tokenize: rougeTok }));
+/** The SentencePiece model the user chose (never uploaded anywhere, not in the permalink). */
+let spm: { file: string; model: SentencePieceModel } | undefined;
+let spmError: unknown;
+spmIn.addEventListener("change", () => {
+  const file = spmIn.files?.[0];
+  if (!file) return;
+  void (async () => {
+    try {
+      status.textContent = "reading the model…";
+      const [{ loadSentencePieceModel }, bytes] = await Promise.all([import("./sentencepiece.js"), file.arrayBuffer()]);
+      const model = loadSentencePieceModel(new Uint8Array(bytes));
+      spm = { file: file.name, model };
+      spmError = undefined;
+      spmInfo.textContent = `${file.name}: sha256 ${model.sha256} (${model.modelType}, ${model.vocabularySize} pieces)`;
+    } catch (error) {
+      spm = undefined;
+      spmError = error;
+      spmInfo.textContent = "";
+    }
+    void update();
+  })();
+});
+
+/** Thrown when a SentencePiece tokenizer is chosen before its model file. */
+class NeedsModel extends Error {
+  constructor(
+    readonly tokenizer: SacrebleuSpmName,
+    readonly info: SacrebleuSpmModelInfo,
+  ) {
+    super(`${tokenizer} needs a model file`);
   }
-  return out;
+}
+
+/** The tokenizer chosen, as an object every tokenizing metric takes; undefined for each metric's default. */
+async function tokenizer(t: TokenizerChoice): Promise<Tokenizer | undefined> {
+  switch (t) {
+    case "default":
+      return undefined;
+    case "13a":
+    case "intl":
+    case "char":
+      return createSacrebleuTokenizer(t);
+    case "none":
+      return createWhitespace();
+    case "rouge":
+      return createRougeTokenizer();
+    case "ja-mecab":
+      return jaMecabTokenizer();
+    case "intl-words":
+      return createIntlWords();
+    case "o200k_base":
+    case "cl100k_base":
+      return subwordTokenizer(t);
+    default: {
+      const { createSacrebleuSpm, SACREBLEU_SPM_MODELS } = await import("./sentencepiece.js");
+      if (spmError !== undefined) throw spmError;
+      if (spm === undefined) throw new NeedsModel(t, SACREBLEU_SPM_MODELS[t]);
+      return createSacrebleuSpm(t, { model: spm.model });
+    }
+  }
 }
 
 const lines = (text: string) => (text === "" ? [] : text.split("\n"));
 
+/** One metric of the page, made, or the error its options gave. */
+type Made = { entry: CatalogEntry; metric: Metric<any, any> } | { entry: CatalogEntry; error: unknown };
+
 let generation = 0;
 async function update(): Promise<void> {
-  state = { ...state, hyps: hypIn.value, refs: refIn.value, refs2: ref2In.value, tokenizer: tokSel.value as State["tokenizer"], lowercase: lcIn.checked, stem: stemIn.checked };
+  state = {
+    ...state,
+    hyps: hypIn.value,
+    refs: refIn.value,
+    refs2: ref2In.value,
+    metrics: CATALOG.filter((e) => metricBoxes.get(e.id)!.checked).map((e) => e.id),
+    options: readOptions(),
+    tokenizer: tokSel.value as TokenizerChoice,
+  };
   history.replaceState(null, "", `#${encodeState(state)}`);
   const mine = ++generation;
+  const chosen = CATALOG.filter((e) => state.metrics.includes(e.id));
   let segments: Segment[];
-  let list: Metric<any, any>[];
+  const made: Made[] = [];
   try {
     const streams = [lines(state.refs)];
     if (state.refs2.trim() !== "") streams.push(lines(state.refs2));
     status.textContent = state.tokenizer.endsWith("_base") ? "loading the vocabulary…" : state.tokenizer === "ja-mecab" ? "loading the dictionary…" : "";
-    list = await metrics();
+    const tok = await tokenizer(state.tokenizer);
+    for (const entry of chosen) {
+      const options = optionsOf(entry, state.options[entry.id] ?? {});
+      if (entry.tokenizes && tok !== undefined) options.tokenize = tok;
+      let syn: SynonymProvider | undefined;
+      if (needsWordnet(entry, options)) {
+        status.textContent = "loading WordNet…";
+        syn = await loadWordnet();
+      }
+      try {
+        made.push({ entry, metric: makeMetric(entry, options, syn) });
+      } catch (error) {
+        made.push({ entry, error });
+      }
+    }
     segments = toSegments(lines(state.hyps), streams);
   } catch (error) {
     if (mine !== generation) return;
-    showError(error);
+    if (error instanceof NeedsModel) showModelNeeded(error);
+    else showError(error);
     return;
   }
   if (mine !== generation) return;
   status.textContent = "";
   const cards = $("div", { id: "scores" });
-  try {
-    list.forEach((m, k) => {
-      const ev = evaluate(m, segments);
-      const line = m.format ? m.format(ev.corpus) : Object.entries(m.summarize(ev.corpus)).map(([c, v]) => `${c} ${v}`).join(" ");
-      cards.append(
-        $(
-          "div",
-          { class: "card", "data-metric": m.name, "data-index": String(k) },
-          $("div", { class: "result" }, ...line.split(" | ").map((part) => $("code", {}, part))),
-          $("div", { class: "sig" }, $("code", {}, ev.signature)),
-        ),
-      );
-    });
-  } catch (error) {
-    showError(error);
-    return;
+  const scored: Metric<any, any>[] = [];
+  for (const m of made) {
+    const card = $("div", { class: "card", "data-metric": m.entry.id });
+    if ("error" in m) card.append($("p", { class: "error" }, message(m.error)));
+    else {
+      try {
+        const ev = evaluate(m.metric, segments);
+        const line = m.metric.format ? m.metric.format(ev.corpus) : Object.entries(m.metric.summarize(ev.corpus)).map(([c, v]) => `${c} ${v}`).join(" ");
+        card.append($("div", { class: "result" }, ...line.split(" | ").map((part) => $("code", {}, part))), $("div", { class: "sig" }, $("code", {}, ev.signature)));
+        scored.push(m.metric);
+      } catch (error) {
+        // Input errors (lengths, empty references) are the same for every metric: shown once.
+        if (isGramscoreError(error) && (error.code === "LENGTH_MISMATCH" || error.code === "EMPTY_INPUT")) {
+          showError(error);
+          return;
+        }
+        card.append($("p", { class: "error" }, message(error)));
+      }
+    }
+    cards.append(card);
   }
   results.replaceChildren($("h2", {}, `Corpus scores (${segments.length} segment${segments.length === 1 ? "" : "s"})`), cards);
 
@@ -221,18 +368,32 @@ async function update(): Promise<void> {
   const seg = Math.min(state.segment, segments.length - 1);
   segSel.replaceChildren(...segments.map((s, i) => $("option", { value: String(i) }, `${i + 1}: ${s.hyp.length > 50 ? `${s.hyp.slice(0, 48)}…` : s.hyp}`)));
   segSel.value = String(seg);
-  const views = list.flatMap((m) => matchViews(m, segments[seg]!.hyp, segments[seg]!.refs));
+  const views = seg < 0 ? [] : scored.flatMap((m) => matchViews(m, segments[seg]!.hyp, segments[seg]!.refs, PLAYGROUND_ADAPTERS));
   explainBox.replaceChildren(...views.map(viewElement));
 }
 
+const message = (error: unknown) => (isGramscoreError(error) ? `${error.code}: ${error.message}` : String(error));
+
 function showError(error: unknown): void {
-  const message = isGramscoreError(error) ? `${error.code}: ${error.message}` : String(error);
-  results.replaceChildren($("p", { class: "error", id: "error" }, message));
+  results.replaceChildren($("p", { class: "error", id: "error" }, message(error)));
   explainBox.replaceChildren();
   status.textContent = "";
 }
 
-/** A match view drawn with the report's classes. */
+/** What a SentencePiece tokenizer needs before it can score: sacrebleu's file, chosen with the picker. */
+function showModelNeeded(need: NeedsModel): void {
+  results.replaceChildren(
+    $(
+      "p",
+      { class: "error", id: "spm-needed" },
+      `${need.tokenizer} needs sacrebleu's SentencePiece model file (${need.info.file}, from ${need.info.url}, or from sacrebleu's ~/.sacrebleu/models/): choose it with the model file picker. It is read in this page and sent nowhere.`,
+    ),
+  );
+  explainBox.replaceChildren();
+  status.textContent = "";
+}
+
+/** A match view drawn with the report's classes, its counted items in a table below (as the report does). */
 function viewElement(view: MatchView): HTMLElement {
   const maxMatch = Math.max(1, ...view.legend.filter((l) => l.kind === "match").map((l) => l.mark));
   const cls = (mark: number) => {
@@ -258,6 +419,19 @@ function viewElement(view: MatchView): HTMLElement {
     legend.append(ramp);
   } else for (const l of matches) legend.append($("span", { class: cls(l.mark), style: shade(l.mark) }, l.label));
   for (const l of view.legend) if (l.kind !== "match") legend.append($("span", { class: cls(l.mark) }, l.label));
+  const table =
+    view.table && view.table.rows.length > 0
+      ? $(
+          "details",
+          {},
+          $("summary", {}, `${view.table.rows.length} counted item${view.table.rows.length === 1 ? "" : "s"}`),
+          $(
+            "div",
+            { class: "wrap" },
+            $("table", { class: "ngrams" }, $("thead", {}, $("tr", {}, ...view.table.columns.map((c) => $("th", {}, c)))), $("tbody", {}, ...view.table.rows.map((r) => $("tr", {}, ...r.map((c) => $("td", {}, String(c))))))),
+          ),
+        )
+      : null;
   return $(
     "div",
     { class: "view", "data-metric": view.metric, "data-title": view.title },
@@ -266,6 +440,7 @@ function viewElement(view: MatchView): HTMLElement {
     side(view.hypothesis, "hypothesis"),
     ...view.references.map((r, k) => side(r, `reference-${k}`)),
     legend,
+    table,
   );
 }
 

@@ -17,4 +17,12 @@ label.block{display:block;font-weight:600;margin:6px 0 3px}
 .seg-pick{margin:12px 0 4px}
 .error{color:#b91c1c;background:#fef2f2;border:1px solid #fecaca;border-radius:6px;padding:8px 10px}
 .side .label{flex-basis:120px}
+[hidden]{display:none!important}
+.opts .metrics{gap:6px 14px}
+fieldset.mopts{border:1px solid var(--line);border-radius:8px;padding:4px 10px 8px;margin:0;display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center;background:var(--soft)}
+fieldset.mopts legend{font-weight:600;font-size:12.5px;padding:0 4px}
+fieldset.mopts label.opt{font-size:12.5px;white-space:nowrap}
+fieldset.mopts input[type=number]{width:6.5em}
+.card .error{margin:4px 0}
+#spm-info{word-break:break-all}
 `;

@@ -3,9 +3,17 @@
 import { createBleu } from "@gramscore/metric-bleu";
 import { createChrf } from "@gramscore/metric-chrf";
 import { createRouge } from "@gramscore/metric-rouge";
+import type { Metric } from "@gramscore/core";
+import { createGleu } from "@gramscore/metric-gleu";
+import { createMeteor } from "@gramscore/metric-meteor";
+import { createNist } from "@gramscore/metric-nist";
+import { createTer } from "@gramscore/metric-ter";
+import { createWer } from "@gramscore/metric-wer";
 import { matchViews } from "@gramscore/report";
+import { wordnet } from "@gramscore/wordnet";
 import { describe, expect, it } from "vitest";
 import { SKIP_MESSAGE, hasShared, readDataset } from "../../../tooling/conformance/data.js";
+import { PLAYGROUND_ADAPTERS } from "../src/adapters.js";
 
 const sample = hasShared ? readDataset("mt_wmt22_generaltest2022_en-de").filter((_, i) => i % 61 === 0) : [];
 
@@ -58,6 +66,74 @@ describe.skipIf(!hasShared)(`match views of WMT22 en-de segments${hasShared ? ""
       expect(Math.max(...v!.hypothesis.marks)).toBeLessThanOrEqual(6);
       const chosen = v!.references[e.reference]!;
       expect(chosen.marks.filter((m) => m > 0).length).toBeGreaterThanOrEqual(unigrams.matches);
+    }
+  });
+});
+
+describe("the playground's match views of TER, METEOR, GLEU, NIST and WER", () => {
+  // Real segments when ../shared is there, a few fixed ones otherwise (these checks need no reference data).
+  const segs = hasShared
+    ? sample.map((r) => ({ hyp: r.hyp, refs: r.refs }))
+    : [
+        { hyp: "The cat sat on the mat today.", refs: ["Today the cat is sitting on the mat."] },
+        { hyp: "It is raining heavily in the city.", refs: ["It rains hard in the city.", "Heavy rain falls in the town."] },
+      ];
+  const one = (m: Metric<any, any>, hyp: string, refs: readonly string[]) => {
+    const views = matchViews(m, hyp, refs, PLAYGROUND_ADAPTERS);
+    expect(views).toHaveLength(1);
+    return views[0]!;
+  };
+
+  it("TER: shifted words, substitutions and deletions on the hypothesis; substitutions and insertions on the reference; counts add up", () => {
+    const ter = createTer();
+    for (const s of segs) {
+      const e = ter.explain(s.hyp, s.refs);
+      const v = one(ter, s.hyp, s.refs);
+      expect(v.hypothesis.units).toEqual(e.hypTokens);
+      expect(v.references[0]!.units).toEqual(e.refTokens);
+      const marked = (side: readonly number[], m: number) => side.filter((x) => x === m).length;
+      expect(marked(v.hypothesis.marks, 1)).toBe(e.counts.substitutions);
+      expect(marked(v.hypothesis.marks, 3)).toBe(e.counts.deletions);
+      expect(marked(v.references[0]!.marks, 1)).toBe(e.counts.substitutions);
+      expect(marked(v.references[0]!.marks, 2)).toBe(e.counts.insertions);
+      expect(v.table!.rows.length).toBe(e.counts.shifts + e.counts.substitutions + e.counts.insertions + e.counts.deletions);
+    }
+  });
+
+  it("METEOR: every hypothesis token of the best alignment is marked by its stage; one reference side per reference", () => {
+    const meteor = createMeteor({ synonyms: wordnet });
+    let synonyms = 0;
+    for (const s of segs) {
+      const e = meteor.explain(s.hyp, s.refs);
+      const v = one(meteor, s.hyp, s.refs);
+      const best = e.alignments[e.reference]!;
+      expect(v.hypothesis.marks.filter((m) => m > 0).length).toBe(best.matches.length);
+      for (const m of best.matches) expect(v.hypothesis.marks[m.hyp]).toBe(m.stage === "exact" ? 1 : m.stage === "stem" ? 2 : 4);
+      expect(v.references.map((r) => r.units)).toEqual(e.alignments.map((a) => a.refTokens));
+      synonyms += best.matches.filter((m) => m.stage === "synonym").length;
+    }
+    if (!hasShared) expect(synonyms).toBeGreaterThan(0);
+  });
+
+  it("GLEU and NIST: at least as many hypothesis tokens marked as unigrams matched (higher orders may mark more), shades within the orders; WER: as many edits marked as jiwer counts", () => {
+    const gleu = createGleu();
+    const nist = createNist();
+    const wer = createWer();
+    for (const s of segs) {
+      const g = gleu.explain(s.hyp, s.refs);
+      const unigrams = g.matched.filter((m) => m.ngram.length === 1).reduce((n, m) => n + m.count, 0);
+      const gv = one(gleu, s.hyp, s.refs);
+      expect(gv.hypothesis.marks.filter((m) => m > 0).length).toBeGreaterThanOrEqual(unigrams);
+      expect(Math.max(0, ...gv.hypothesis.marks)).toBeLessThanOrEqual(4);
+      const n = nist.explain(s.hyp, s.refs);
+      const nUnigrams = n.orders[0]!.matched.reduce((k, m) => k + m.count, 0);
+      const nv = one(nist, s.hyp, s.refs);
+      expect(nv.hypothesis.marks.filter((m) => m > 0).length).toBeGreaterThanOrEqual(nUnigrams);
+      expect(Math.max(0, ...nv.hypothesis.marks)).toBeLessThanOrEqual(5);
+      const w = wer.explain(s.hyp, s.refs.slice(0, 1));
+      const v = one(wer, s.hyp, s.refs.slice(0, 1));
+      expect(v.hypothesis.marks.filter((m) => m > 0).length).toBe(w.result.substitutions + w.result.insertions);
+      expect(v.references[0]!.marks.filter((m) => m > 0).length).toBe(w.result.substitutions + w.result.deletions);
     }
   });
 });
