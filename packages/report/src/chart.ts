@@ -23,7 +23,9 @@ export function niceTicks(lo: number, hi: number, target: number): NiceTicks {
   let a = Number.isFinite(lo) ? lo : 0;
   let b = Number.isFinite(hi) ? hi : 1;
   if (b < a) [a, b] = [b, a];
-  if (b === a) {
+  // A span too small for round ticks (below a billionth of the values) counts as none.
+  if (b - a < 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))) {
+    b = a;
     if (a === 0) b = 1;
     else {
       a -= 0.5;
