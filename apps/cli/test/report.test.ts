@@ -37,7 +37,9 @@ describe("gramscore report", () => {
       const measure = report.measures.find((x: any) => x.metric === k && x.column === "score");
       expect(measure.corpus).toEqual(m.systems.map((s: any) => s.corpus.score));
     }
-    expect(report.command).toBe(`gramscore report -m bleu,chrf refA.txt refB.txt -i sysA.txt sysB.txt -o ${out}`);
+    // File names without their folders: a shared report does not carry the writer's paths.
+    expect(report.command).toBe("gramscore report -m bleu,chrf refA.txt refB.txt -i sysA.txt sysB.txt -o r.html");
+    expect(readFileSync(out, "utf8")).not.toContain(dir);
     expect(report.count).toBe(3);
     expect(Object.keys(report.views).length).toBe(3);
   });
@@ -188,7 +190,70 @@ describe("report: the page with real names (issue 26, item 4)", () => {
     expect(r.code, r.stderr).toBe(0);
     const report = embedded(out);
     expect(report.systems).toEqual(["it's A", "B"]);
-    expect(report.command).toBe(`gramscore report -m bleu refA.txt -i sysA.txt sysB.txt --system 'it'\\''s A' --system B --keep-whitespace -o ${out}`);
+    expect(report.command).toBe(`gramscore report -m bleu refA.txt -i sysA.txt sysB.txt --system 'it'\\''s A' --system B --keep-whitespace -o r.html`);
+  });
+
+  it("names files by their base names, or as given with --full-command", async () => {
+    const dir = tempDir();
+    const args = ["report", "-m", "bleu", join(data, "refA.txt"), "-i", join(data, "sysA.txt"), join(data, "sysB.txt"), "--no-progress", "-o", join(dir, "r.html")];
+    const plain = await inProcess(args, { cwd: dir });
+    expect(plain.code, plain.stderr).toBe(0);
+    const html = readFileSync(join(dir, "r.html"), "utf8");
+    expect(embedded(join(dir, "r.html")).command).toBe("gramscore report -m bleu refA.txt -i sysA.txt sysB.txt -o r.html");
+    expect(embedded(join(dir, "r.html")).systems).toEqual(["sysA.txt", "sysB.txt"]);
+    for (const folder of [dir, data, process.cwd()]) expect(html).not.toContain(folder);
+    const full = await inProcess([...args, "--full-command"], { cwd: dir });
+    expect(full.code, full.stderr).toBe(0);
+    expect(embedded(join(dir, "r.html")).systems).toEqual([join(data, "sysA.txt"), join(data, "sysB.txt")]);
+    expect(embedded(join(dir, "r.html")).command).toBe(`gramscore report -m bleu ${join(data, "refA.txt")} -i ${join(data, "sysA.txt")} ${join(data, "sysB.txt")} -o ${join(dir, "r.html")}`);
+  });
+});
+
+describe("report: significance against the baseline", () => {
+  it("--paired-bs and --paired-ar give score's p-values per system, sacrebleu's * for p ≤ 0.05, and the baseline's interval", async () => {
+    const dir = tempDir();
+    for (const [flag, nFlag, n] of [["--paired-bs", "--paired-bs-n", "200"], ["--paired-ar", "--paired-ar-n", "300"]] as const) {
+      const out = join(dir, `${flag}.html`);
+      const r = await inProcess(["report", "-m", "bleu,chrf", "refA.txt", "refB.txt", "-i", "sysA.txt", "sysB.txt", "--baseline", "sysB.txt", flag, nFlag, n, "-o", out]);
+      expect(r.code, r.stderr).toBe(0);
+      const report = embedded(out);
+      expect(report.baseline).toBe(1);
+      expect(report.command).toContain(`--baseline sysB.txt ${flag} ${nFlag} ${n}`);
+      expect(report.annotationNote).toMatch(flag === "--paired-bs" ? /^Paired bootstrap resampling, 200 resamples, seed 12345/ : /^Paired approximate randomization, 300 trials, seed 12345/);
+      const score = await inProcess(["score", "-m", "bleu,chrf", "refA.txt", "refB.txt", "-i", "sysA.txt", "sysB.txt", "-f", "json", "--baseline", "sysB.txt", flag, nFlag, n]);
+      expect(score.code, score.stderr).toBe(0);
+      const sig = JSON.parse(score.stdout).significance;
+      let marks = 0;
+      for (const m of sig.metrics) {
+        const k = report.metrics.findIndex((x: any) => x.name === m.metric);
+        const measure = report.measures.find((x: any) => x.metric === k && x.column === "score");
+        for (const s of m.systems) {
+          const a = measure.annotations[report.systems.indexOf(s.system)];
+          if (s.pValue === null) {
+            expect(a.pValue).toBeUndefined();
+          } else {
+            expect(a.pValue).toBe(s.pValue);
+            expect(a.significant).toBe(s.pValue <= 0.05);
+            marks++;
+          }
+          if (s.mean !== null) {
+            expect(a.low).toBe(s.mean - s.ci);
+            expect(a.high).toBe(s.mean + s.ci);
+          }
+        }
+      }
+      expect(marks).toBe(2);
+    }
+  });
+
+  it("--baseline alone compares without a test; --paired-bs with --confidence is refused as in score", async () => {
+    const dir = tempDir();
+    const alone = await inProcess(["report", "-m", "bleu", "refA.txt", "-i", "sysA.txt", "sysB.txt", "--baseline", "sysB.txt", "-o", join(dir, "a.html")]);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(embedded(join(dir, "a.html")).measures[0].annotations).toBeUndefined();
+    const both = await inProcess(["report", "-m", "bleu", "refA.txt", "-i", "sysA.txt", "sysB.txt", "--paired-bs", "--confidence", "-o", join(dir, "b.html")]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("--paired-bs and --confidence cannot be combined");
   });
 });
 

@@ -86,6 +86,11 @@ export interface ReportOptions {
    * one annotation per summary column (by column name) or one for all columns (`"*"`).
    */
   readonly annotate?: (context: AnnotateContext<any>) => Record<string, ScoreAnnotation> | undefined;
+  /**
+   * What the annotations are, shown under the table (e.g. the test, its resamples and seed). The
+   * table marks a significant difference from the baseline (`significant`) with sacrebleu's `*`.
+   */
+  readonly annotationNote?: string;
   /** The date shown in the page (ISO). Default: now. */
   readonly created?: string;
   /**
@@ -143,6 +148,8 @@ export interface ReportData {
   readonly title: string;
   readonly command: string;
   readonly created: string;
+  /** What the table's annotations are ({@link ReportOptions.annotationNote}), when given. */
+  readonly annotationNote?: string;
   readonly systems: readonly string[];
   readonly baseline: number;
   /** Segments per system. */
@@ -640,6 +647,7 @@ export function buildReport(
     title: options.title ?? "gramscore report",
     command: options.command ?? "",
     created: options.created ?? new Date().toISOString(),
+    ...(options.annotationNote === undefined ? {} : { annotationNote: options.annotationNote }),
     systems: names,
     baseline,
     count,

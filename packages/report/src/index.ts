@@ -11,6 +11,8 @@ export type {
   ScoreAnnotation,
 } from "./data.js";
 export { renderReport, REPORT_CSS } from "./html.js";
+export { boxStats, niceTicks, shortNames, systemColor } from "./chart.js";
+export type { BoxStats, NiceTicks, ShortNames } from "./chart.js";
 export type { RenderOptions } from "./html.js";
 export {
   DEFAULT_ADAPTERS,

@@ -1,13 +1,16 @@
 /// <reference lib="dom" />
 /* eslint-disable */
 // The report page's script. It is embedded in the HTML as the source text of `reportViewer`
-// (Function.prototype.toString), so it must not refer to anything outside its own body.
+// (Function.prototype.toString), so it must not refer to anything outside its own body (the chart
+// helpers come in as `lib`; the type import below is erased).
+import type { ChartHelpers } from "./chart.js";
 
 /**
- * Renders a report into `root` from its data (the page calls it on load). Also usable on its own in
- * a page that has the report's styles. @internal
+ * Renders a report into `root` from its data (the page calls it on load), with the chart helpers
+ * (`CHART_HELPERS`, embedded beside it). Also usable on its own in a page that has the report's
+ * styles. @internal
  */
-export function reportViewer(data: any, root: HTMLElement): void {
+export function reportViewer(data: any, root: HTMLElement, lib: ChartHelpers): void {
   const $ = (tag: string, attrs: Record<string, any> = {}, ...kids: any[]): HTMLElement => {
     const el = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) {
@@ -30,8 +33,7 @@ export function reportViewer(data: any, root: HTMLElement): void {
   const systems: any[] = data.systems;
   const S = systems.length;
   const base: number = data.baseline;
-  const PALETTE = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#ca8a04", "#db2777", "#4b5563", "#65a30d", "#7c3aed", "#0d9488", "#b45309", "#be123c", "#1d4ed8", "#15803d"];
-  const color = (s: number) => PALETTE[s % PALETTE.length];
+  const color = (s: number) => lib.systemColor(s);
   // Decimals shown: 2 on a 0-100 scale, 4 on a 0-1 scale.
   const decimalsOf = (values: number[]) => (values.every((v) => !Number.isFinite(v) || Math.abs(v) <= 1) ? 4 : 2);
   const fmt = (v: number | null | undefined, d: number) => (v === null || v === undefined || !Number.isFinite(v) ? "–" : v.toFixed(d));
@@ -45,77 +47,248 @@ export function reportViewer(data: any, root: HTMLElement): void {
   // A word as a shell takes it: quoted when it is not plain (a system's name may hold anything).
   const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : "'" + word.replace(/'/g, "'\\''") + "'");
 
+  // Labels: the names without what they all share, long ones cut in the middle; the full name on hover.
+  const short = lib.shortNames(systems, 24);
+  const label: string[] = short.names.slice();
+  // Text widths for the charts' layout: measured by a canvas when there is one, else estimated.
+  let ctx2d: any = null;
+  try {
+    const canvas: any = document.createElement("canvas");
+    ctx2d = canvas && typeof canvas.getContext === "function" ? canvas.getContext("2d") : null;
+    const family = typeof getComputedStyle === "function" && document.body ? getComputedStyle(document.body).fontFamily : "sans-serif";
+    if (ctx2d) ctx2d.font = `11px ${family}`;
+  } catch {
+    ctx2d = null;
+  }
+  const textWidth = (text: string, size: number) => (ctx2d ? (ctx2d.measureText(text).width * size) / 11 : Array.from(text).length * size * 0.62);
+  const dot = (s: number) => $("span", { class: "dot", style: `background:${color(s)}` });
+  const nameCell = (s: number, tag = "th") => $(tag, { title: systems[s] }, dot(s), label[s]);
+
   // Header.
   root.append(
-    $("header", {}, $("h1", { text: data.title }), $("p", { class: "meta" }, `${S} system${S === 1 ? "" : "s"} × ${data.count} segments · baseline `, $("b", { text: systems[base] }), ` · ${data.created} · ${data.generator}`)),
+    $(
+      "header",
+      {},
+      $("h1", { text: data.title }),
+      $("p", { class: "meta" }, `${S} system${S === 1 ? "" : "s"} × ${data.count} segments · baseline `, $("b", { text: systems[base] }), ` · ${data.created} · ${data.generator}`),
+    ),
   );
 
   // Systems × measures table: the segment-level columns (scores, F-measures); every column on request.
+  // Sortable by any column (click a heading; again for the other direction), exportable as CSV and JSON.
   const tableBox = $("div", { class: "wrap" });
   const allCols = $("input", { type: "checkbox", "data-testid": "all-columns" }) as HTMLInputElement;
+  const sortState = { key: -1, dir: 1 };
+  const annotated = data.measures.some((m: any) => m.annotations && m.annotations.some((a: any) => a && a.pValue !== undefined && a.pValue !== null));
   const drawTable = () => {
-    const shown = data.measures.filter((m: any) => allCols.checked || m.segment >= 0);
+    const shown: number[] = [];
+    data.measures.forEach((m: any, k: number) => {
+      if (allCols.checked || m.segment >= 0) shown.push(k);
+    });
+    const order = systems.map((_, s) => s);
+    if (sortState.key >= 0) {
+      const vals = data.measures[sortState.key].corpus;
+      order.sort((p, q) => sortState.dir * ((Number.isNaN(vals[p]) ? -Infinity : vals[p]) - (Number.isNaN(vals[q]) ? -Infinity : vals[q])) || p - q);
+    }
+    const heading = (text: string, key: number, title?: string) =>
+      $(
+        "th",
+        { class: "sortable", "data-sort": key, title, "aria-sort": sortState.key === key ? (sortState.dir > 0 ? "ascending" : "descending") : undefined, onclick: () => sortScores(key) },
+        text,
+        sortState.key === key ? (sortState.dir > 0 ? " ▲" : " ▼") : "",
+      );
     const table = $("table", { class: "scores", "data-testid": "scores" });
-    table.append($("thead", {}, $("tr", {}, $("th", { text: "system" }), ...shown.map((m: any) => $("th", { text: m.label, title: data.metrics[m.metric].signature })))));
+    table.append($("thead", {}, $("tr", {}, heading("system", -1), ...shown.map((k) => heading(data.measures[k].label, k, data.metrics[data.measures[k].metric].signature)))));
     const tbody = $("tbody");
-    systems.forEach((name, s) => {
-      const tr = $("tr", { "data-system": name }, $("th", {}, $("span", { class: "dot", style: `background:${color(s)}` }), name, s === base ? $("span", { class: "tag", text: "baseline" }) : null));
-      for (const m of shown) {
+    for (const s of order) {
+      const tr = $("tr", { "data-system": systems[s] }, $("th", {}, dot(s), systems[s], s === base ? $("span", { class: "tag", text: "baseline" }) : null));
+      for (const k of shown) {
+        const m = data.measures[k];
         const d = decimalsOf(m.corpus);
         const v = m.corpus[s];
         const best = m.corpus.every((x: number) => (data.metrics[m.metric].higherIsBetter ? x <= v : x >= v));
         const a = m.annotations ? m.annotations[s] : null;
         const td = $("td", { "data-value": String(v), "data-measure": m.label, class: best && S > 1 ? "best" : "" }, fmt(v, d));
         if (a) {
+          if (a.pValue !== undefined && a.pValue !== null) {
+            td.setAttribute("data-p", String(a.pValue));
+            td.setAttribute("data-significant", String(a.significant === true));
+            if (a.significant === true) td.append($("span", { class: "star", title: "significantly different from the baseline", text: "*" }));
+          }
           if (a.low !== undefined && a.high !== undefined) td.append($("span", { class: "ci", text: ` [${fmt(a.low, d)}, ${fmt(a.high, d)}]` }));
-          if (a.pValue !== undefined) td.append($("span", { class: a.significant ? "p sig" : "p", text: ` p=${a.pValue.toFixed(4)}` }));
-          if (a.note) td.title = a.note;
+          if (a.pValue !== undefined && a.pValue !== null) td.append($("span", { class: a.significant ? "p sig" : "p", text: ` p = ${a.pValue.toFixed(4)}` }));
+          if (a.note) td.setAttribute("title", a.note);
         }
         tr.append(td);
       }
       tbody.append(tr);
-    });
+    }
     table.append(tbody);
     tableBox.replaceChildren(table);
   };
+  const sortScores = (key: number) => {
+    if (sortState.key === key) sortState.dir = -sortState.dir;
+    else {
+      sortState.key = key;
+      // Best first: descending for a score, ascending for an error rate; input order for "system".
+      sortState.dir = key < 0 || !data.metrics[data.measures[key].metric].higherIsBetter ? 1 : -1;
+    }
+    drawTable();
+  };
   allCols.addEventListener("change", drawTable);
   drawTable();
+  // Exports: every column, full precision, with the annotations (interval, p-value, significance).
+  const exportRows = () =>
+    systems.map((name, s) => {
+      const row: Record<string, any> = { system: name, baseline: s === base };
+      for (const m of data.measures) {
+        row[m.label] = m.corpus[s];
+        const a = m.annotations ? m.annotations[s] : null;
+        if (a) {
+          if (a.low !== undefined) row[`${m.label} low`] = a.low;
+          if (a.high !== undefined) row[`${m.label} high`] = a.high;
+          if (a.pValue !== undefined && a.pValue !== null) row[`${m.label} p`] = a.pValue;
+          if (a.significant !== undefined) row[`${m.label} significant`] = a.significant;
+        }
+      }
+      return row;
+    });
+  const toCsv = () => {
+    const rows = exportRows();
+    const keys: string[] = [];
+    for (const r of rows) for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
+    return [keys.map(lib.csvField).join(","), ...rows.map((r) => keys.map((k) => lib.csvField(r[k])).join(","))].join("\n") + "\n";
+  };
+  const toJson = () =>
+    JSON.stringify(
+      { title: data.title, generator: data.generator, baseline: systems[base], significance: data.annotationNote || undefined, signatures: Object.fromEntries(data.metrics.map((m: any) => [m.name, m.signature])), systems: exportRows() },
+      null,
+      2,
+    ) + "\n";
+  const download = (name: string, type: string, text: string) => {
+    const a = $("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+    document.body.append(a);
+    (a as HTMLAnchorElement).click();
+    a.remove();
+  };
+  const fileStem = (data.title || "report").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || "report";
   root.append(
-    section("table", "Scores", tableBox, $("p", { class: "hint" }, "Corpus scores; the best per column in bold. Hover a heading for its signature. ", $("label", {}, allCols, " all columns (precision, recall, brevity penalty, …)"))),
+    section(
+      "table",
+      "Scores",
+      tableBox,
+      $(
+        "p",
+        { class: "hint" },
+        "Corpus scores; the best per column in bold. Click a heading to sort, hover it for its signature. ",
+        $("label", {}, allCols, " all columns (precision, recall, brevity penalty, …)"),
+        " ",
+        $("button", { type: "button", class: "noprint", "data-testid": "export-csv", onclick: () => download(`${fileStem}.csv`, "text/csv", toCsv()) }, "CSV"),
+        " ",
+        $("button", { type: "button", class: "noprint", "data-testid": "export-json", onclick: () => download(`${fileStem}.json`, "application/json", toJson()) }, "JSON"),
+      ),
+      annotated
+        ? $("p", { class: "hint", "data-testid": "significance-note" }, $("b", { text: "*" }), ` significantly different from the baseline (${systems[base]}), p ≤ 0.05 (sacrebleu's convention). `, data.annotationNote || "")
+        : data.annotationNote
+          ? $("p", { class: "hint", text: data.annotationNote })
+          : null,
+    ),
   );
 
-  // Distributions: a box plot per segment-level measure, one box per system.
+  // The systems' colours and labels, shared by the charts and tables below.
+  const legend = $(
+    "div",
+    { class: "systems-legend", "data-testid": "legend" },
+    ...systems.map((name, s) => $("span", { class: "item", title: name, "data-system": name }, dot(s), label[s])),
+  );
+  const elided =
+    short.prefix || short.suffix
+      ? $("p", { class: "hint" }, "Labels leave out what every name shares", short.prefix ? [": the prefix ", $("code", { text: short.prefix })] : "", short.suffix ? [short.prefix ? " and the suffix " : ": the suffix ", $("code", { text: short.suffix })] : "", ". Hover a label for the full name.")
+      : null;
+
+  // Distributions: a box plot per segment-level measure, one box per system, on an axis with round
+  // ticks. Tukey's rule: box from the first to the third quartile, whiskers to the most extreme values
+  // within 1.5 × IQR; values beyond are outliers, drawn as points when inside the axis, which spans
+  // the whiskers of all systems, and counted by a marker at its end when outside.
   const dist = $("div", { class: "grid" });
+  const labelW = Math.min(180, Math.ceil(Math.max(40, ...label.map((l) => textWidth(l, 11)))) + 6);
+  // A label still wider than its column (a font wider than measured) is cut until it fits.
+  const chartLabel = label.map((l) => {
+    let out = l;
+    while (textWidth(out, 11) > labelW - 6 && Array.from(out).length > 4) out = cut(out, Array.from(out).length - 1);
+    return out;
+  });
   for (const seg of data.segmentScores) {
-    const W = 380;
+    const plotW = 280;
+    const x0 = labelW + 8;
+    const W = x0 + plotW + 22;
     const rowH = 18;
-    const H = 24 + S * rowH;
-    // Loops, not Math.min(...all): spreading 100k+ values overflows the call stack.
+    const top = 6;
+    const H = top + S * rowH + 26;
+    const boxes = seg.values.map((vals: number[]) => {
+      const v = Float64Array.from(vals).sort();
+      return { v, b: lib.boxStats(v) };
+    });
     let lo = Infinity;
     let hi = -Infinity;
-    for (const vals of seg.values) for (const v of vals) {
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
+    for (const { b } of boxes) {
+      if (b.low < lo) lo = b.low;
+      if (b.high > hi) hi = b.high;
     }
-    if (hi === lo) hi = lo + 1;
-    const x = (v: number) => 110 + ((v - lo) / (hi - lo)) * (W - 120);
-    const g = svg("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img" });
-    seg.values.forEach((vals: number[], s: number) => {
-      const v = vals.slice().sort((a, b) => a - b);
-      const q = (p: number): number => v[Math.min(v.length - 1, Math.floor(p * (v.length - 1)))] as number;
-      const y = 8 + s * rowH;
+    const ticks = lib.niceTicks(lo, hi, Math.max(2, Math.floor(plotW / 45)));
+    const x = (v: number) => x0 + ((v - ticks.lo) / (ticks.hi - ticks.lo)) * plotW;
+    const g = svg("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `${seg.label} per segment, one box per system`, "data-measure": seg.label });
+    const axisY = top + S * rowH + 2;
+    for (const t of ticks.ticks) {
       g.append(
-        svg("text", { x: 104, y: y + 11, "text-anchor": "end", "font-size": 11, fill: "#374151", text: cut(systems[s], 16) }),
-        svg("line", { x1: x(q(0)), x2: x(q(1)), y1: y + 7, y2: y + 7, stroke: "#9ca3af" }),
-        svg("rect", { x: x(q(0.25)), y: y + 1, width: Math.max(1, x(q(0.75)) - x(q(0.25))), height: 12, fill: color(s), "fill-opacity": 0.35, stroke: color(s) }),
-        svg("line", { x1: x(q(0.5)), x2: x(q(0.5)), y1: y, y2: y + 14, stroke: color(s), "stroke-width": 2 }),
+        svg("line", { class: "grid-line", x1: x(t), x2: x(t), y1: top - 2, y2: axisY, stroke: "currentColor" }),
+        svg("text", { class: "tick", x: x(t), y: axisY + 12, "text-anchor": "middle", "font-size": 10, text: t.toFixed(ticks.decimals) }),
       );
-    });
+    }
+    g.append(svg("line", { class: "axis-line", x1: x0, x2: x0 + plotW, y1: axisY, y2: axisY, stroke: "currentColor" }));
     const d = decimalsOf([lo, hi]);
-    g.append(svg("text", { x: 110, y: H - 2, "font-size": 10, fill: "#6b7280", text: fmt(lo, d) }), svg("text", { x: W - 10, y: H - 2, "font-size": 10, "text-anchor": "end", fill: "#6b7280", text: fmt(hi, d) }));
+    boxes.forEach(({ v, b }: any, s: number) => {
+      const y = top + s * rowH;
+      const row = svg("g", { class: "box", "data-system": systems[s] });
+      row.append(
+        svg("title", {
+          text: `${systems[s]}\nmedian ${fmt(b.median, d)}, quartiles ${fmt(b.q1, d)} – ${fmt(b.q3, d)}, whiskers ${fmt(b.low, d)} – ${fmt(b.high, d)}, ${b.lowIndex + v.length - 1 - b.highIndex} outliers of ${v.length}`,
+        }),
+        svg("text", { class: "label", x: labelW, y: y + 11, "text-anchor": "end", "font-size": 11, text: chartLabel[s] }),
+        svg("line", { class: "whisker", x1: x(b.low), x2: x(b.high), y1: y + 7, y2: y + 7, stroke: "currentColor" }),
+        svg("line", { class: "whisker", x1: x(b.low), x2: x(b.low), y1: y + 3, y2: y + 11, stroke: "currentColor" }),
+        svg("line", { class: "whisker", x1: x(b.high), x2: x(b.high), y1: y + 3, y2: y + 11, stroke: "currentColor" }),
+        svg("rect", { x: x(b.q1), y: y + 1, width: Math.max(1, x(b.q3) - x(b.q1)), height: 12, fill: color(s), "fill-opacity": 0.35, stroke: color(s) }),
+        svg("line", { x1: x(b.median), x2: x(b.median), y1: y, y2: y + 14, stroke: color(s), "stroke-width": 2 }),
+      );
+      // Outliers inside the axis as points (one path); those beyond its ends counted by a marker there.
+      let path = "";
+      let below = 0;
+      let above = 0;
+      const point = (val: number) => {
+        if (val < ticks.lo) below++;
+        else if (val > ticks.hi) above++;
+        else path += `M${x(val).toFixed(1)} ${y + 7}h0`;
+      };
+      for (let i = 0; i < b.lowIndex; i++) point(v[i]);
+      for (let i = b.highIndex + 1; i < v.length; i++) point(v[i]);
+      if (path) row.append(svg("path", { class: "outliers", d: path, stroke: color(s), "stroke-width": 3, "stroke-linecap": "round", "stroke-opacity": 0.55 }));
+      if (below > 0) row.append(svg("path", { class: "clipped", d: `M${x0 + 1} ${y + 7}l5 -4v8z`, fill: color(s) }, svg("title", { text: `${below} outlier${below === 1 ? "" : "s"} below ${fmt(ticks.lo, ticks.decimals)} (lowest ${fmt(v[0], d)})` })));
+      if (above > 0) row.append(svg("path", { class: "clipped", d: `M${x0 + plotW - 1} ${y + 7}l-5 -4v8z`, fill: color(s) }, svg("title", { text: `${above} outlier${above === 1 ? "" : "s"} above ${fmt(ticks.hi, ticks.decimals)} (highest ${fmt(v[v.length - 1], d)})` })));
+      g.append(row);
+    });
     dist.append($("figure", {}, $("figcaption", { text: seg.label }), g));
   }
-  root.append(section("distributions", "Segment score distributions", $("p", { class: "hint", text: "Box: quartiles; line: median; whiskers: min to max." }), dist));
+  root.append(
+    section(
+      "distributions",
+      "Segment score distributions",
+      legend,
+      elided,
+      $("p", { class: "hint", text: "Box: quartiles; line: median; whiskers: the most extreme values within 1.5 × IQR of the box (Tukey); dots: outliers; ▸ at an end: outliers beyond the axis (hover for their number)." }),
+      dist,
+    ),
+  );
 
   // Buckets.
   const bucketTable = (b: any, values: any[], label: string) => {
@@ -127,7 +300,7 @@ export function reportViewer(data: any, root: HTMLElement): void {
     values.forEach((row: any[], s: number) => {
       const max = Math.max(...values.flat().filter((v: any) => v !== null), 1e-9);
       body.append(
-        $("tr", {}, $("th", {}, $("span", { class: "dot", style: `background:${color(s)}` }), systems[s]), ...row.map((v) => $("td", { class: "bar", style: v === null ? "" : `--w:${Math.round((100 * v) / max)}%;--c:${color(s)}` }, fmt(v, d)))),
+        $("tr", {}, nameCell(s), ...row.map((v) => $("td", { class: "bar", style: v === null ? "" : `--w:${Math.round((100 * v) / max)}%;--c:${color(s)}` }, fmt(v, d)))),
       );
     });
     t.append(body);
@@ -155,14 +328,14 @@ export function reportViewer(data: any, root: HTMLElement): void {
 
   // N-gram differences.
   if (data.ngramDiffs.length > 0) {
-    const pick = $("select", { "aria-label": "system pair" }, ...data.ngramDiffs.map((d: any, i: number) => $("option", { value: i, text: `${systems[d.a]} vs ${systems[d.b]}` })));
+    const pick = $("select", { "aria-label": "system pair" }, ...data.ngramDiffs.map((d: any, i: number) => $("option", { value: i, title: `${systems[d.a]} vs ${systems[d.b]}`, text: `${label[d.a]} vs ${label[d.b]}` })));
     const box = $("div", { class: "grid" });
     const list = (title: string, rows: any[], a: string, b: string) =>
       $("figure", {}, $("figcaption", { text: title }), $("table", { class: "ngrams" }, $("thead", {}, $("tr", {}, $("th", { text: "n-gram" }), $("th", { text: a }), $("th", { text: b }))), $("tbody", {}, ...rows.map((r) => $("tr", {}, $("td", { class: "ng", text: r[0] }), $("td", { text: r[1] }), $("td", { text: r[2] }))))));
     const draw = () => {
       const d = data.ngramDiffs[Number((pick as HTMLSelectElement).value)];
-      const a: string = systems[d.a];
-      const b: string = systems[d.b];
+      const a: string = label[d.a] as string;
+      const b: string = label[d.b] as string;
       box.replaceChildren(list(`${a} matches more often`, d.better, a, b), list(`${b} matches more often`, d.worse, a, b));
     };
     pick.addEventListener("change", draw);
@@ -171,19 +344,37 @@ export function reportViewer(data: any, root: HTMLElement): void {
   }
 
   // Segment browser.
+  // Which segments have match views: buildReport embeds them for the segments whose first
+  // segment-level measure spreads most across all systems (or every segment when they are few).
+  const viewCount = Object.keys(data.views).length;
+  const viewsWhat =
+    viewCount === data.count
+      ? `all ${viewCount} segments`
+      : S < 2 || data.segmentScores.length === 0
+        ? `the first ${viewCount} segments`
+        : `the ${viewCount} segments whose ${data.segmentScores.length > 0 ? data.segmentScores[0].label : "score"} spreads most across ${S > 2 ? `all ${S} systems` : "the systems"} (highest minus lowest)`;
   const PAGE = 25;
-  const st = { measure: 0, a: S > 1 ? (base === 0 ? 1 : 0) : 0, b: base, sort: "index", dir: 1, min: -Infinity, max: Infinity, text: "", page: 0, open: -1 };
+  const st = { measure: 0, a: S > 1 ? (base === 0 ? 1 : 0) : 0, b: base, sort: "index", dir: 1, min: -Infinity, max: Infinity, sign: "", text: "", page: 0, open: -1 };
   const measureSel = $("select", { "data-testid": "seg-measure" }, ...data.segmentScores.map((s: any, i: number) => $("option", { value: i, text: s.label }))) as HTMLSelectElement;
   const sysSel = (v: number, id: string) => {
-    const el = $("select", { "data-testid": id }, ...systems.map((n, i) => $("option", { value: i, text: n }))) as HTMLSelectElement;
+    const el = $("select", { "data-testid": id }, ...systems.map((n, i) => $("option", { value: i, title: n, text: label[i] }))) as HTMLSelectElement;
     el.value = String(v);
     return el;
   };
   const aSel = sysSel(st.a, "seg-a");
   const bSel = sysSel(st.b, "seg-b");
-  const minIn = $("input", { type: "number", step: "any", placeholder: "min Δ", "data-testid": "seg-min", size: 6 }) as HTMLInputElement;
-  const maxIn = $("input", { type: "number", step: "any", placeholder: "max Δ", "data-testid": "seg-max", size: 6 }) as HTMLInputElement;
-  const textIn = $("input", { type: "search", placeholder: "text contains…", "data-testid": "seg-text" }) as HTMLInputElement;
+  const minIn = $("input", { type: "number", step: "any", "data-testid": "seg-min", size: 6 }) as HTMLInputElement;
+  const maxIn = $("input", { type: "number", step: "any", "data-testid": "seg-max", size: 6 }) as HTMLInputElement;
+  const signSel = $(
+    "select",
+    { "data-testid": "seg-sign" },
+    $("option", { value: "", text: "any" }),
+    $("option", { value: "ne", text: "≠ 0 (A and B differ)" }),
+    $("option", { value: "gt", text: "> 0 (A higher)" }),
+    $("option", { value: "lt", text: "< 0 (B higher)" }),
+    $("option", { value: "eq", text: "= 0 (the same score)" }),
+  ) as HTMLSelectElement;
+  const textIn = $("input", { type: "search", placeholder: "words", "data-testid": "seg-text" }) as HTMLInputElement;
   const info = $("span", { class: "hint", "data-testid": "seg-info" });
   const viewsOnly = $("input", { type: "checkbox", "data-testid": "seg-views" }) as HTMLInputElement;
   const prev = $("button", { text: "‹ prev", "data-testid": "seg-prev" });
@@ -223,6 +414,7 @@ export function reportViewer(data: any, root: HTMLElement): void {
     for (let i = 0; i < data.count; i++) {
       const d = A[i] - B[i];
       if (d < st.min || d > st.max) continue;
+      if (st.sign === "ne" ? d === 0 : st.sign === "gt" ? !(d > 0) : st.sign === "lt" ? !(d < 0) : st.sign === "eq" ? d !== 0 : false) continue;
       if (viewsOnly.checked && !data.views[i]) continue;
       if (needle && !(data.hyps[st.a][i].toLowerCase().includes(needle) || data.hyps[st.b][i].toLowerCase().includes(needle) || data.refs[i].some((r: string) => r.toLowerCase().includes(needle)))) continue;
       rows.push(i);
@@ -264,6 +456,7 @@ export function reportViewer(data: any, root: HTMLElement): void {
   minIn.addEventListener("input", () => ((st.min = num(minIn, -Infinity)), (st.page = 0), render()));
   maxIn.addEventListener("input", () => ((st.max = num(maxIn, Infinity)), (st.page = 0), render()));
   viewsOnly.addEventListener("change", () => ((st.page = 0), render()));
+  signSel.addEventListener("change", () => ((st.sign = signSel.value), (st.page = 0), render()));
   textIn.addEventListener("input", () => ((st.text = textIn.value), (st.page = 0), render()));
   prev.addEventListener("click", () => ((st.page = Math.max(0, st.page - 1)), render()));
   next.addEventListener("click", () => ((st.page += 1), render()));
@@ -323,7 +516,7 @@ export function reportViewer(data: any, root: HTMLElement): void {
         $("p", { class: "scores-line" }, ...data.segmentScores.map((sc: any) => $("span", { class: "chip" }, `${sc.label} `, $("b", { text: fmt(sc.values[s][i], decimalsOf([sc.values[s][i]])) })))),
       );
       if (views) for (const v of views[s]) box.append(drawView(v));
-      else box.append($("p", { class: "hypline" }, $("b", { text: "hypothesis: " }), data.hyps[s][i]), $("p", { class: "hint", text: `Match views are embedded for the ${Object.keys(data.views).length} segments where the systems differ most (marked ◆). For this one, run gramscore explain with the same input and --system ${shellWord(systems[s])} --line ${(data.recordOf && data.recordOf[s] ? data.recordOf[s][i] : i) + 1}.` }));
+      else box.append($("p", { class: "hypline" }, $("b", { text: "hypothesis: " }), data.hyps[s][i]), $("p", { class: "hint", text: `Match views are embedded for ${viewsWhat} (marked ◆). For this one, run gramscore explain with the same input and --system ${shellWord(systems[s])} --line ${(data.recordOf && data.recordOf[s] ? data.recordOf[s][i] : i) + 1}.` }));
       kids.push(box);
     }
     detail.replaceChildren(...kids);
@@ -334,7 +527,22 @@ export function reportViewer(data: any, root: HTMLElement): void {
     section(
       "segments",
       "Segments",
-      $("div", { class: "controls" }, $("label", {}, "measure ", measureSel), $("label", {}, "A ", aSel), $("label", {}, "B ", bSel), minIn, maxIn, textIn, $("label", { title: "segments whose matches are marked in this file" }, viewsOnly, " ◆ with match views"), prev, next, info),
+      $(
+        "div",
+        { class: "controls" },
+        $("label", {}, "measure ", measureSel),
+        $("label", { title: "system A" }, "A ", aSel),
+        $("label", { title: "system B" }, "B ", bSel),
+        $("label", { title: "A's score minus B's, on the chosen measure" }, "Δ ", signSel),
+        $("label", {}, "Δ ≥ ", minIn),
+        $("label", {}, "Δ ≤ ", maxIn),
+        $("label", { title: "A's or B's hypothesis or a reference contains this text (any case)" }, "text in A, B or a reference ", textIn),
+        $("label", { title: viewsWhat }, viewsOnly, ` ◆ match views embedded (${Object.keys(data.views).length} segments)`),
+        prev,
+        next,
+        info,
+      ),
+      $("p", { class: "hint", "data-testid": "views-note" }, `◆ marks the segments whose match views this file holds: ${viewsWhat}. Which segments those are does not depend on A and B, so some have Δ = 0; combine the filters to see, e.g., those where A and B differ.`),
       $("div", { class: "wrap" }, list),
       detail,
     ),

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { buildReport, chrfAdapter, editAdapter, explanationViews, groupRecords, matchViews, renderReport } from "../src/index.js";
 import { markFirstOccurrences } from "../src/matches.js";
 import { reportViewer } from "../src/viewer.js";
+import { CHART_HELPERS } from "../src/chart.js";
 import type { MatchView, ReportData, ScoreAnnotation } from "../src/index.js";
 
 /** A small metric of our own: clipped unigram precision and recall over whitespace tokens (stats are counts). */
@@ -497,7 +498,7 @@ describe("the page with real names (issue 26, item 4)", () => {
     Object.assign(globalThis, { document: { createElement: (t: string) => new FakeElement(t), createElementNS: (_: string, t: string) => new FakeElement(t) }, Node: FakeNode });
     try {
       const root = new FakeElement("main");
-      reportViewer(json, root as unknown as HTMLElement);
+      reportViewer(json, root as unknown as HTMLElement, CHART_HELPERS);
       const row = root.all().find((e) => e.tag === "tr" && e.getAttribute("data-index") === "0")!;
       row.listeners.get("click")!();
       const text = root.all().find((e) => e.getAttribute("data-testid") === "detail")!.textContent;
