@@ -185,3 +185,31 @@ describe("release notes and versions (tooling/scripts/release-plan.mjs, what pnp
     }
   }, 60_000);
 });
+
+describe("docs workflow (.github/workflows/docs.yml)", () => {
+  const workflow = parse(readFileSync(join(repoRoot, ".github", "workflows", "docs.yml"), "utf8"), { strict: true, uniqueKeys: true });
+  const { build, deploy } = workflow.jobs ?? {};
+  it("builds the site with pnpm docs (which fails on a broken link) on pull requests and pushes", () => {
+    expect(workflow.on).toHaveProperty("pull_request");
+    expect(workflow.on?.push?.branches).toContain("main");
+    expect(workflow.permissions?.contents).toBe("read");
+    for (const job of [build, deploy]) for (const step of job.steps) expect(Boolean(step.uses) !== Boolean(step.run), JSON.stringify(step)).toBe(true);
+    const pnpm = build.steps.find((s: any) => String(s.uses).startsWith("pnpm/action-setup@"));
+    expect(`pnpm@${pnpm?.with?.version}`).toBe(rootManifest.packageManager);
+    const runs: string[] = build.steps.map((s: any) => s.run ?? "");
+    const install = runs.findIndex((r) => r.includes("pnpm install --frozen-lockfile"));
+    const docs = runs.findIndex((r) => /^pnpm docs$/m.test(r));
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(docs).toBeGreaterThan(install);
+    expect(rootManifest.scripts.docs).toContain("tooling/scripts/docs.mjs");
+    const upload = build.steps.find((s: any) => String(s.uses).startsWith("actions/upload-pages-artifact@"));
+    expect(upload?.with?.path).toBe("site");
+  });
+  it("deploys to GitHub Pages from main only, after the build, with the Pages permissions", () => {
+    expect(deploy.needs).toBe("build");
+    expect(deploy.if).toContain("github.ref == 'refs/heads/main'");
+    expect(deploy.permissions).toEqual({ pages: "write", "id-token": "write" });
+    expect(deploy.environment?.name).toBe("github-pages");
+    expect(deploy.steps.some((s: any) => String(s.uses).startsWith("actions/deploy-pages@"))).toBe(true);
+  });
+});
