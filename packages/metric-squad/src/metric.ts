@@ -157,11 +157,11 @@ export interface SquadV2Question {
   hasAnswer?: boolean;
 }
 
-/** The options of `squad_v2` (the CLI prefixes the metric: `--squad_v2-no-answer-threshold`). */
+/** The options of `squad_v2` (CLI flag `--na-prob-thresh`, the official script's name: a flag cannot start with `no-`). */
 export const squadV2OptionSpecs: readonly OptionSpec[] = [
   {
     key: "noAnswerThreshold",
-    flag: "no-answer-threshold",
+    flag: "na-prob-thresh",
     type: "number",
     description: "a question whose no-answer probability is above this is answered with no answer (HF's no_answer_threshold)",
     default: 1,
