@@ -133,13 +133,13 @@ export function squadV2Module(): EvaluationModule<"squad_v2"> {
         }
       }
       const m = createSquadV2({ noAnswerThreshold: o.no_answer_threshold as number });
-      let stats: SquadV2Stats = m.empty();
       // The official script sorts the questions by probability in the order of its probability dictionary: the predictions'.
+      const questions: { hyp: string; refs: string[]; question: { noAnswerProbability: number; hasAnswer: boolean } }[] = [];
       for (const [id, pred] of byId) {
         const answers = answersById.get(id);
-        if (answers === undefined) continue;
-        stats = m.merge(stats, m.questionStats(pred.text, answers, { noAnswerProbability: pred.p, hasAnswer: answers.length > 0 }));
+        if (answers !== undefined) questions.push({ hyp: pred.text, refs: answers, question: { noAnswerProbability: pred.p, hasAnswer: answers.length > 0 } });
       }
+      const stats: SquadV2Stats = m.corpusQuestionStats(questions);
       const r = m.score(stats, "corpus");
       const out: Record<string, number> = { exact: r.exact, f1: r.f1, total: r.total };
       if (r.hasAns !== undefined) Object.assign(out, { HasAns_exact: r.hasAns.exact, HasAns_f1: r.hasAns.f1, HasAns_total: r.hasAns.total });

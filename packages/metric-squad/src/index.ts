@@ -90,16 +90,9 @@ export function squadV2(predictions: readonly string[], references: Streams, opt
   // Streams as toSegments checks them, but a question may have no answer at all.
   const placeholder = predictions.map(() => "");
   const segments = toSegments(predictions, Array.isArray(references) ? [...references, placeholder] : references);
-  let stats = metric.empty();
-  segments.forEach((seg, i) => {
-    const answers = seg.refs.slice(0, -1);
-    try {
-      stats = metric.merge(stats, metric.questionStats(seg.hyp, answers, { noAnswerProbability: noAnswerProbabilities?.[i] ?? 0 }));
-    } catch (e) {
-      if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Question ${i}: ${e.message}`, { details: { index: i } });
-      throw e;
-    }
-  });
+  const stats = metric.corpusQuestionStats(
+    segments.map((seg, i) => ({ hyp: seg.hyp, refs: seg.refs.slice(0, -1), question: { noAnswerProbability: noAnswerProbabilities?.[i] ?? 0 } })),
+  );
   return metric.score(stats, "corpus");
 }
 

@@ -3,6 +3,7 @@ import {
   GramscoreError,
   assertText,
   describeValue,
+  ExactSum,
   exactAdd,
   exactOf,
   exactValue,
@@ -333,6 +334,21 @@ export function parseSquadV2Stats(value: unknown): SquadV2Stats {
   return { hasAns, noAns, curve: curve.slice() as number[] };
 }
 
+/** Adds questions' sums in place (one exact sum per split), for the one-pass paths. */
+class SumsAccumulator {
+  total = 0;
+  exact = 0;
+  readonly f1 = new ExactSum();
+  add(s: SquadSums): void {
+    this.total += s.total;
+    this.exact += s.exact;
+    for (const x of s.f1) this.f1.add(x);
+  }
+  value(): SquadSums {
+    return { total: this.total, exact: this.exact, f1: this.f1.value() };
+  }
+}
+
 /** The SQuAD v1.1 metric: core's {@link Metric} with typed extras. */
 export interface SquadMetric extends Metric<SquadStats, SquadResult> {
   /** `SQuAD F1 = 82.45` (`width` decimals, default 2). */
@@ -366,6 +382,20 @@ export function createSquad(): SquadMetric {
       return { total: 1, exact, f1: exactOf(f1) };
     },
     merge: addSums,
+    corpusStats(segments) {
+      const acc = new SumsAccumulator();
+      let index = 0;
+      for (const seg of segments) {
+        try {
+          acc.add(this.stats(seg.hyp, seg.refs));
+        } catch (e) {
+          if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });
+          throw e;
+        }
+        index++;
+      }
+      return acc.value();
+    },
     score(stats, level) {
       return resultOf(parseSquadStats(stats), level);
     },
@@ -387,6 +417,8 @@ export interface SquadV2Metric extends Metric<SquadV2Stats, SquadV2Result> {
   readonly options: ResolvedSquadV2Options;
   /** Statistics of one question with its no-answer probability (`stats()` uses 0) and answerability. */
   questionStats(hyp: string, refs: readonly string[], question?: SquadV2Question): SquadV2Stats;
+  /** The statistics of many questions in one pass, equal (as JSON) to merging `questionStats()` of each in order. */
+  corpusQuestionStats(questions: Iterable<{ hyp: string; refs: readonly string[]; question?: SquadV2Question }>): SquadV2Stats;
   /** `SQuAD-v2 F1 = 76.16` (`width` decimals, default 2). */
   format(result: SquadV2Result, options?: FormatOptions): string;
   /** Validates statistics read from JSON. @throws GramscoreError `INVALID_STATS`. */
@@ -473,6 +505,26 @@ export function createSquadV2(options?: SquadV2Options): SquadV2Metric {
     };
   };
   const sumsOf = (s: SquadV2Stats): SquadSums => addSums(s.hasAns, s.noAns);
+  const onePass = (questions: Iterable<{ hyp: string; refs: readonly string[]; question?: SquadV2Question }>): SquadV2Stats => {
+    const has = new SumsAccumulator();
+    const no = new SumsAccumulator();
+    const curve: number[] = [];
+    let index = 0;
+    for (const q of questions) {
+      let s: SquadV2Stats;
+      try {
+        s = question(q.hyp, q.refs, q.question);
+      } catch (e) {
+        if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });
+        throw e;
+      }
+      index++;
+      has.add(s.hasAns);
+      no.add(s.noAns);
+      curve.push(s.curve[0]!, s.curve[1]!, s.curve[2]!);
+    }
+    return { hasAns: has.value(), noAns: no.value(), curve };
+  };
   return {
     name: "squad_v2",
     higherIsBetter: true,
@@ -480,6 +532,8 @@ export function createSquadV2(options?: SquadV2Options): SquadV2Metric {
     empty: () => ({ hasAns: emptySums(), noAns: emptySums(), curve: [] }),
     stats: (hyp, refs) => question(hyp, refs, undefined),
     questionStats: (hyp, refs, q) => question(hyp, refs, q),
+    corpusQuestionStats: onePass,
+    corpusStats: (segments) => onePass(segments),
     merge: (a, b) => ({ hasAns: addSums(a.hasAns, b.hasAns), noAns: addSums(a.noAns, b.noAns), curve: a.curve.concat(b.curve) }),
     score(stats, level) {
       return resultOf(parseSquadV2Stats(stats), level);

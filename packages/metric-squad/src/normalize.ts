@@ -7,6 +7,8 @@ const PUNCTUATION = new Set(Array.from("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", (c)
 const WORD = /[\p{L}\p{N}_]/u;
 
 function isWordChar(ch: string): boolean {
+  const c = ch.charCodeAt(0);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
   return WORD.test(ch);
 }
 

@@ -72,7 +72,7 @@ describe("squad", () => {
   it("format and the plugin", () => {
     const m = createSquad();
     expect(m.format(squad(["x y"], [["x y z w"]]))).toBe("SQuAD F1 = 66.67");
-    expect(plugin.metrics.map((d) => d.name)).toEqual(["squad", "squad_v2"]);
+    expect(plugin.metrics?.map((d) => d.name)).toEqual(["squad", "squad_v2"]);
   });
 });
 
