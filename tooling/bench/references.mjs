@@ -36,6 +36,11 @@ export const REFERENCE_SPEEDS = {
   // WMT17 en-de, median of 3; CPU seconds of the process (load average about 16 on 2 cores).
   "jiwer-wer-wmt17": { label: "jiwer 3.1.0 WER (pure-Python rapidfuzz)", segmentsPerSecond: 12_255, data: "WMT17 en-de, first 3,004 segments" },
   "jiwer-cer-wmt17": { label: "jiwer 3.1.0 CER (pure-Python rapidfuzz)", segmentsPerSecond: 2_884, data: "WMT17 en-de, first 3,004 segments" },
+  // HF evaluate v0.4.6's squad and squad_v2 `_compute` (the official scripts), Debian Python 3.11.2,
+  // measured on 2026-11-27 by tooling/references/squad/timing.py on packages/metric-squad's golden data
+  // repeated 20 times; CPU seconds of the process, median of 3 (2 cores shared with other builds).
+  "hf-squad": { label: "HF evaluate squad (official v1.1 script)", segmentsPerSecond: 17_892, data: "SQuAD 1.1 dev, 4 systems x 238 questions, x20" },
+  "hf-squad-v2": { label: "HF evaluate squad_v2 (official v2.0 script)", segmentsPerSecond: 28_375, data: "SQuAD 2.0 dev, 500 questions, x20" },
   // Whole processes (issue 15), measured on 2026-11-25 on this machine class: the reference tools' command
   // lines on WMT17 en-de as sacrebleu's files (ref.txt and 16 hypothesis files, 48,064 segments),
   // Debian's Python 3.11.2, CPU time (user + system, /usr/bin/time) of the whole process, median of 3

@@ -28,6 +28,7 @@ export const TIERS = {
   "@gramscore/metric-gleu": 2,
   "@gramscore/metric-nist": 2,
   "@gramscore/metric-meteor": 2,
+  "@gramscore/metric-squad": 2,
   "@gramscore/tokenizer-ja-mecab": 2,
   "@gramscore/evaluate": 3,
   gramscore: 3,

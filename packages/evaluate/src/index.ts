@@ -1,6 +1,7 @@
 import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
 import { bleuModule, chrfModule, errorRateModule, googleBleuModule, rougeModule, sacrebleuModule, terModule } from "./metrics.js";
 import { closest } from "./module.js";
+import { squadModule, squadV2Module } from "./squad.js";
 import type { EvaluationModule, MetricName, SyncMetricName } from "./types.js";
 
 export type * from "./types.js";
@@ -8,7 +9,7 @@ export { VERSION } from "./version.js";
 export { DEFAULT_ROUGE_TYPES } from "./metrics.js";
 
 /** Every name `load` and `loadAsync` know: HF evaluate's metric names, in HF's spelling. */
-export const METRIC_NAMES: readonly MetricName[] = Object.freeze(["bleu", "sacrebleu", "google_bleu", "rouge", "chrf", "ter", "meteor", "wer", "cer"]);
+export const METRIC_NAMES: readonly MetricName[] = Object.freeze(["bleu", "sacrebleu", "google_bleu", "rouge", "chrf", "ter", "meteor", "wer", "cer", "squad", "squad_v2"]);
 
 /** The names HF evaluate's `list_evaluation_modules` would show that gramscore computes. */
 export function list(): MetricName[] {
@@ -62,6 +63,10 @@ export function load(name: string): EvaluationModule {
       return errorRateModule("wer");
     case "cer":
       return errorRateModule("cer");
+    case "squad":
+      return squadModule();
+    case "squad_v2":
+      return squadV2Module();
     case "meteor":
       throw new GramscoreError(
         ErrorCode.MISSING_DEPENDENCY,

@@ -10,7 +10,9 @@ export type ReferenceRule =
   /** As `any`, but every prediction must have the same number (sacrebleu, chrf, ter: HF refuses otherwise). */
   | "same-count"
   /** One string per prediction (wer, cer). */
-  | "string";
+  | "string"
+  /** HF's dictionaries (squad, squad_v2): the module reads predictions and references itself. */
+  | "records";
 
 /** The kind of value an option takes, checked before the metric package sees it. */
 export type ArgKind =
@@ -38,6 +40,8 @@ export interface ModuleSpec<N extends MetricName> {
   readonly args: readonly ArgSpec[];
   /** Scores checked segments (one per prediction, in order) with the options (HF names, defaults filled in). */
   run(segments: readonly Segment[], options: Readonly<Record<string, unknown>>): MetricOutputs[N];
+  /** For `records`: reads HF's `predictions` and `references` itself and scores them. */
+  runRecords?(predictions: unknown, references: unknown, options: Readonly<Record<string, unknown>>): MetricOutputs[N];
 }
 
 function invalid(message: string, option: string): GramscoreError {
@@ -225,8 +229,12 @@ export function defineModule<N extends MetricName>(spec: ModuleSpec<N>): Evaluat
           key,
         );
       }
-      const segments = toHfSegments(spec.name, given.predictions, given.references, spec.references);
       const options: Record<string, unknown> = {};
+      if (spec.references === "records" && spec.runRecords !== undefined) {
+        for (const a of spec.args) options[a.name] = checkValue(spec.name, a, given[a.name]);
+        return spec.runRecords(given.predictions, given.references, options);
+      }
+      const segments = toHfSegments(spec.name, given.predictions, given.references, spec.references);
       for (const a of spec.args) options[a.name] = checkValue(spec.name, a, given[a.name]);
       return spec.run(segments, options);
     },

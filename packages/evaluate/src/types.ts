@@ -155,6 +155,41 @@ export interface MeteorOutput {
   meteor: number;
 }
 
+/** HF `squad`'s dictionary. */
+export interface SquadOutput {
+  exact_match: number;
+  f1: number;
+}
+
+/** HF `squad_v2`'s dictionary (the `HasAns_*` and `NoAns_*` keys only when such questions exist). */
+export interface SquadV2Output {
+  exact: number;
+  f1: number;
+  total: number;
+  HasAns_exact?: number;
+  HasAns_f1?: number;
+  HasAns_total?: number;
+  NoAns_exact?: number;
+  NoAns_f1?: number;
+  NoAns_total?: number;
+  best_exact: number;
+  best_exact_thresh: number;
+  best_f1: number;
+  best_f1_thresh: number;
+}
+
+/** HF `squad_v2`'s argument. */
+export interface SquadV2Args {
+  /** Above this no-answer probability a question is answered with no answer. Default 1.0. */
+  no_answer_threshold?: number | null;
+}
+
+/** A SQuAD reference as HF's features hold it. */
+export interface SquadReference {
+  id: string;
+  answers: { text: readonly string[]; answer_start?: readonly number[] };
+}
+
 /** Each name's arguments (besides `predictions` and `references`). */
 export interface MetricArgs {
   bleu: BleuArgs;
@@ -166,6 +201,8 @@ export interface MetricArgs {
   meteor: MeteorArgs;
   wer: ErrorRateArgs;
   cer: ErrorRateArgs;
+  squad: Record<never, never>;
+  squad_v2: SquadV2Args;
 }
 
 /** What each name's `compute` returns. `wer` and `cer` return a number, as HF does. */
@@ -179,6 +216,8 @@ export interface MetricOutputs {
   meteor: MeteorOutput;
   wer: number;
   cer: number;
+  squad: SquadOutput;
+  squad_v2: SquadV2Output;
 }
 
 /** The names `load` knows (HF evaluate's metric names). */
@@ -189,10 +228,10 @@ export type SyncMetricName = Exclude<MetricName, "meteor">;
 
 /** `compute`'s argument for a name: `predictions`, `references` and that metric's options. */
 export type ComputeArgs<N extends MetricName> = {
-  /** The texts to score. */
-  predictions: readonly string[];
-  /** `wer` and `cer`: one reference string per prediction; the others: a string or a list of strings per prediction. */
-  references: N extends "wer" | "cer" ? readonly string[] : References;
+  /** The texts to score (`squad`: `{ id, prediction_text }`; `squad_v2`: also `no_answer_probability`). */
+  predictions: N extends "squad" ? readonly { id: string; prediction_text: string }[] : N extends "squad_v2" ? readonly { id: string; prediction_text: string; no_answer_probability: number }[] : readonly string[];
+  /** `wer` and `cer`: one reference string per prediction; `squad`, `squad_v2`: SQuAD records; the others: a string or a list of strings per prediction. */
+  references: N extends "wer" | "cer" ? readonly string[] : N extends "squad" | "squad_v2" ? readonly SquadReference[] : References;
 } & MetricArgs[N];
 
 /** What `load(name)` returns: HF evaluate's `EvaluationModule`, reduced to what computing needs. */
