@@ -31,6 +31,7 @@ export type {
   MetricDescriptor,
   MetricMap,
   MetricTypes,
+  Normalizer,
   OptionSpec,
   Plugin,
   ScoreLevel,
@@ -64,3 +65,5 @@ export { invalidStats, isCount, readCount, readCounts, readExactSum, readStatsNr
 export type { CountsMessages } from "./kit/stats.js";
 export { defineLimit } from "./kit/limit.js";
 export type { Limit, LimitCheck } from "./kit/limit.js";
+export { normalizeRule, resolveNormalizeOption, signatureWithNormalizer, withNormalizer } from "./kit/normalize.js";
+export type { NormalizerLike } from "./kit/normalize.js";
