@@ -113,15 +113,25 @@ export function pyDigitClass(): string {
 }
 
 /**
- * Translates the few Python `re` escapes the normalizers use into a `u` regex source: `\b` (word
- * boundary over Python's `\w`), `\d` (Python's decimal digits) and `\s` (Python's whitespace).
+ * Translates the few Python `re` escapes the normalizers use into a `u` regex source: `\\w` (Python's
+ * word characters: `str.isalnum()` or `_`), `\\d` (Python's decimal digits), `\\s` (Python's whitespace)
+ * and `\\b` (a word boundary over Python's `\\w`). A `\\b` that opens the pattern before a letter, or
+ * closes it after one, becomes the one-sided test it is there, with the letter first, so that the
+ * engine looks for the letter before it tests the (large) class: `\\bwon't\\b` is
+ * `w(?<!\\ww)on't(?!\\w)`.
  */
 export function pyRegex(source: string, flags = "gu"): RegExp {
+  let s = source;
+  const lead = /^\\b([a-z0-9])/.exec(s);
+  if (lead !== null) s = `${lead[1]!}(?<!\\w${lead[1]!})${s.slice(3)}`;
+  if (/[a-z0-9)]\\b$/.test(s)) s = `${s.slice(0, -2)}(?!\\w)`;
   const w = pyWordClass();
-  const boundary = `(?:(?<=[${w}])(?![${w}])|(?<![${w}])(?=[${w}]))`;
-  const translated = source.replace(/\\([bds])/g, (_, c: string) =>
-    c === "b" ? boundary : c === "d" ? `[${pyDigitClass()}]` : `[${PYTHON_WHITESPACE_CLASS}]`,
-  );
+  const translated = s.replace(/\\([bdsw])/g, (_, c: string) => {
+    if (c === "w") return `[${w}]`;
+    if (c === "d") return `[${pyDigitClass()}]`;
+    if (c === "s") return `[${PYTHON_WHITESPACE_CLASS}]`;
+    return `(?:(?<=[${w}])(?![${w}])|(?<![${w}])(?=[${w}]))`;
+  });
   return new RegExp(translated, flags);
 }
 
