@@ -1,10 +1,9 @@
 /**
  * Whisper's `BasicTextNormalizer` and the two symbol removers it shares with the English normalizer.
  */
-import { PYTHON_WHITESPACE_RUN } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 
-import { KIND_MARK_SYMBOL_PUNCT, KIND_MN, graphemeClusters, kindOf, pyNormalize } from "./unicode.js";
+import { KIND_MARK_SYMBOL_PUNCT, KIND_MN, collapseWhitespace, graphemeClusters, kindOf, pyNormalize } from "./unicode.js";
 
 /** Letters NFKD does not split into a base letter and a diacritic, and what the diacritic remover writes for them. */
 const EXTRA_LETTERS: ReadonlyMap<string, string> = new Map([
@@ -34,31 +33,49 @@ const EXTRA_LETTERS: ReadonlyMap<string, string> = new Map([
 export function removeSymbolsAndDiacritics(text: string, keep = ""): string {
   const decomposed = pyNormalize(text, "NFKD");
   let out = "";
-  for (const c of decomposed) {
-    if (keep.includes(c)) {
-      out += c;
-      continue;
+  let run = 0; // start of the current run of code points kept as they are
+  for (let i = 0; i < decomposed.length; ) {
+    const cp = decomposed.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    let replacement: string | undefined;
+    // ASCII letters, digits and spaces are kept: the common case, decided without a lookup.
+    if (!((cp >= 97 && cp <= 122) || (cp >= 48 && cp <= 57) || cp === 32 || (cp >= 65 && cp <= 90))) {
+      const c = width === 1 ? decomposed[i]! : decomposed.slice(i, i + 2);
+      if (!keep.includes(c)) {
+        replacement = EXTRA_LETTERS.get(c);
+        if (replacement === undefined) {
+          const kind = kindOf(cp);
+          replacement = kind === KIND_MN ? "" : kind === KIND_MARK_SYMBOL_PUNCT ? " " : undefined;
+        }
+      }
     }
-    const extra = EXTRA_LETTERS.get(c);
-    if (extra !== undefined) {
-      out += extra;
-      continue;
+    if (replacement !== undefined) {
+      out += decomposed.slice(run, i) + replacement;
+      run = i + width;
     }
-    const kind = kindOf(c.codePointAt(0)!);
-    out += kind === KIND_MN ? "" : kind === KIND_MARK_SYMBOL_PUNCT ? " " : c;
+    i += width;
   }
-  return out;
+  return run === 0 ? decomposed : out + decomposed.slice(run);
 }
 
 /** Whisper's `remove_symbols`: NFKC, then every mark, symbol and punctuation becomes a space; diacritics stay. */
 export function removeSymbols(text: string): string {
   const composed = pyNormalize(text, "NFKC");
   let out = "";
-  for (const c of composed) {
-    const kind = kindOf(c.codePointAt(0)!);
-    out += kind === KIND_MN || kind === KIND_MARK_SYMBOL_PUNCT ? " " : c;
+  let run = 0;
+  for (let i = 0; i < composed.length; ) {
+    const cp = composed.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    if (!((cp >= 97 && cp <= 122) || (cp >= 48 && cp <= 57) || cp === 32 || (cp >= 65 && cp <= 90))) {
+      const kind = kindOf(cp);
+      if (kind === KIND_MN || kind === KIND_MARK_SYMBOL_PUNCT) {
+        out += `${composed.slice(run, i)} `;
+        run = i + width;
+      }
+    }
+    i += width;
   }
-  return out;
+  return run === 0 ? composed : out + composed.slice(run);
 }
 
 /** Whisper's brackets rule: `[…]` and `<…>` spans (either closer), then the shortest `(…)` spans, are removed. */
@@ -88,5 +105,5 @@ export function basicNormalize(text: string, options: BasicNormalizerOptions = {
   let s = removeBracketed(pyLower(text));
   s = pyLower(options.removeDiacritics === true ? removeSymbolsAndDiacritics(s) : removeSymbols(s));
   if (options.splitLetters === true) s = graphemeClusters(s).join(" ");
-  return s.replace(PYTHON_WHITESPACE_RUN, " ");
+  return collapseWhitespace(s);
 }

@@ -3,12 +3,12 @@
  * (`EnglishNumberNormalizer`), British to American spellings (`EnglishSpellingNormalizer`), then
  * symbols. Integers are BigInts, as Python's are unbounded.
  */
-import { PYTHON_WHITESPACE_RUN, pySplit, pyStrip } from "@gramscore/core";
+import { pySplit, pyStrip } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 
 import { removeBracketed, removeSymbolsAndDiacritics } from "./basic.js";
 import { SPELLINGS } from "./spelling-data.js";
-import { digitValue, pyDigitClass, pyRegex } from "./unicode.js";
+import { collapseWhitespace, digitValue, pyDigitClass, pyRegex } from "./unicode.js";
 
 const ONES_NAMES = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" ");
 const TENS_NAMES = "twenty thirty forty fifty sixty seventy eighty ninety".split(" ");
@@ -347,7 +347,8 @@ interface EnglishPatterns {
   readonly one: RegExp;
   readonly ignore: RegExp;
   readonly spaceApostrophe: RegExp;
-  readonly replacers: readonly (readonly [RegExp, string])[];
+  /** Each replacer with the literal text it needs (checked first: most patterns occur in few strings). */
+  readonly replacers: readonly (readonly [RegExp, string, string])[];
   readonly digitComma: RegExp;
   readonly period: RegExp;
   readonly prefixSymbol: RegExp;
@@ -424,9 +425,10 @@ function english(): EnglishPatterns {
     cents: pyRegex("([€£$])([0-9]+) (?:and )?¢([0-9]{1,2})\\b"),
     centsOnly: pyRegex("[€£$]0[^\\n]([0-9]{1,2})\\b"),
     one: pyRegex("\\b1(s?)\\b"),
-    ignore: pyRegex("\\b(hmm|mm|mhm|mmm|uh|um)\\b"),
+    // A word boundary before a letter is "no word character before": tested once the letter is found.
+    ignore: pyRegex("(?=[hmu])(?<!\\w)(hmm|mm|mhm|mmm|uh|um)\\b"),
     spaceApostrophe: pyRegex("\\s+'"),
-    replacers: REPLACERS.map(([p, r]) => [pyRegex(p), r] as const),
+    replacers: REPLACERS.map(([p, r]) => [pyRegex(p), r, p.replaceAll("\\b", "")] as const),
     digitComma: pyRegex("(\\d),(\\d)"),
     period: /\.([^0-9]|$)/gu,
     prefixSymbol: /[.$¢€£]([^0-9])/gu,
@@ -499,12 +501,15 @@ export function normalizeEnglishSpelling(text: string): string {
 export function englishNormalize(text: string): string {
   const P = english();
   let s = removeBracketed(pyLower(text));
-  s = s.replace(P.ignore, "").replace(P.spaceApostrophe, "'");
-  for (const [pattern, replacement] of P.replacers) s = s.replace(pattern, replacement);
-  s = s.replace(P.digitComma, "$1$2").replace(P.period, " $1");
+  if (s.includes("mm") || s.includes("mhm") || s.includes("uh") || s.includes("um")) s = s.replace(P.ignore, "");
+  if (s.includes("'")) s = s.replace(P.spaceApostrophe, "'");
+  for (const [pattern, replacement, needle] of P.replacers) if (s.includes(needle)) s = s.replace(pattern, replacement);
+  if (s.includes(",")) s = s.replace(P.digitComma, "$1$2");
+  s = s.replace(P.period, " $1");
   s = removeSymbolsAndDiacritics(s, ".%$¢€£");
   s = normalizeEnglishNumbers(s);
   s = normalizeEnglishSpelling(s);
-  s = s.replace(P.prefixSymbol, " $1").replace(P.percent, "$1 ");
-  return s.replace(PYTHON_WHITESPACE_RUN, " ");
+  s = s.replace(P.prefixSymbol, " $1");
+  if (s.includes("%")) s = s.replace(P.percent, "$1 ");
+  return collapseWhitespace(s);
 }

@@ -8,6 +8,17 @@ import { PYTHON_WHITESPACE_CLASS } from "@gramscore/core";
 
 import { CHAR_CLASSES, GCB_VALUES, GRAPHEME_CLASSES } from "./unicode-tables.js";
 
+/**
+ * `re.sub(r"\\s+", " ", text)` of Python: every run of Python whitespace becomes one space. Runs that
+ * already are one space are left alone (the pattern skips them), which saves building most of the
+ * replacements.
+ */
+export function collapseWhitespace(text: string): string {
+  return text.replace(COLLAPSE, " ");
+}
+
+const COLLAPSE = new RegExp(`[${PYTHON_WHITESPACE_CLASS}]{2,}|[${PYTHON_WHITESPACE_CLASS.replace(" ", "")}]`, "g");
+
 /** Code points are classed by a table decoded on first use: direct below U+10000, runs above. */
 interface Table {
   readonly bmp: Uint8Array;
