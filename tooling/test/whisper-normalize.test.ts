@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { ErrorCode, evaluate } from "@gramscore/core";
-import { cer, createWerMetric, mer, sentenceWer, wer, wil, wip } from "@gramscore/metric-wer";
+import werPlugin, { cer, createWerMetric, mer, sentenceWer, wer, wil, wip } from "@gramscore/metric-wer";
+import { createRegistry } from "@gramscore/registry";
 import { basicNormalize, englishNormalize, whisperBasic, whisperEnglish } from "@gramscore/normalizer-whisper";
 import { SKIP_MESSAGE, hasShared, readDataset } from "../conformance/data.js";
 
@@ -32,6 +33,15 @@ describe("WER after Whisper's normalizers", () => {
       code = (error as { code?: unknown }).code;
     }
     expect(code).toBe(ErrorCode.INVALID_OPTION);
+  });
+  it("is taken by a metric a registry creates, which keeps the metric's own members", () => {
+    const registry = createRegistry();
+    registry.use(werPlugin);
+    const m = registry.create("metric", "wer", { normalize: whisperEnglish }) as ReturnType<typeof createWerMetric>;
+    expect(m.signature()).toBe("measure:wer|tf:jiwer-default|norm:whisper-en|version:gramscore-0.1.0");
+    expect(m.score(m.stats("two dogs", ["2 dogs"]), "segment").errorRate).toBe(0);
+    expect([m.name, m.measure]).toEqual(["wer", "wer"]);
+    expect(m.tokens("a b")).toEqual(["a", "b"]);
   });
   it("keeps the signature through statistics read back from JSON", () => {
     const m = createWerMetric("wer", { normalize: whisperEnglish });
