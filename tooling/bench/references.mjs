@@ -53,6 +53,12 @@ export const REFERENCE_SPEEDS = {
   "sacrebleu-cli-chrf-wmt17": { label: "sacrebleu 2.6.0 CLI -m chrf", segmentsPerSecond: 5_437, data: "WMT17 en-de, 16 systems, whole process" },
   "sacrebleu-cli-ter-wmt17": { label: "sacrebleu 2.6.0 CLI -m ter", segmentsPerSecond: 450, data: "WMT17 en-de, 16 systems, whole process" },
   "rouge-score-cli-wmt17-stem": { label: "rouge-score 0.1.2 rouge1/2/L stem", segmentsPerSecond: 3_056, data: "WMT17 en-de, 16 systems, whole process" },
+  // openai/whisper v20250625's normalizers (Debian's Python 3.11.2, regex 2022.10.31), measured on
+  // 2026-11-27 by tooling/references/whisper/timing.py: BasicTextNormalizer() / EnglishTextNormalizer()
+  // over every distinct hypothesis and reference of SummEval (2,646 strings), median of 3, CPU seconds
+  // of the process (the machine was shared, load average about 45 on 2 cores).
+  "whisper-basic-summeval": { label: "whisper BasicTextNormalizer", segmentsPerSecond: 30_151, data: "SummEval, 2,646 distinct strings" },
+  "whisper-en-summeval": { label: "whisper EnglishTextNormalizer", segmentsPerSecond: 3_721, data: "SummEval, 2,646 distinct strings" },
   // NLTK 3.8 (Debian's python3-nltk, Python 3.11.2), measured on 2026-11-25 by
   // tooling/references/timing.py: corpus_gleu / sentence_gleu / corpus_nist / sentence_nist over the
   // first system of WMT17 en-de on str.split() tokens, median of 3 runs, CPU seconds of the process

@@ -30,6 +30,7 @@ export const TIERS = {
   "@gramscore/metric-meteor": 2,
   "@gramscore/metric-squad": 2,
   "@gramscore/tokenizer-ja-mecab": 2,
+  "@gramscore/normalizer-whisper": 2,
   "@gramscore/evaluate": 3,
   gramscore: 3,
 };
@@ -44,6 +45,7 @@ export const REPOSITORY = "https://github.com/gramscore/gramscore";
 export const LICENSES = {
   "@gramscore/wordnet": "Apache-2.0 AND WordNet",
   "@gramscore/dict-ipadic": "Apache-2.0 AND LicenseRef-IPADIC",
+  "@gramscore/normalizer-whisper": "Apache-2.0 AND MIT",
 };
 
 /** Every workspace package: { dir, manifest }. */

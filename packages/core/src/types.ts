@@ -22,6 +22,17 @@ export interface Tokenizer {
   readonly ready?: PromiseLike<unknown>;
 }
 
+/**
+ * A text transform applied before a metric tokenizes (Whisper's normalizers, for instance): `name`
+ * identifies it, `signature` names it with every option that changes its output, for the `norm:` field
+ * of a metric's signature.
+ */
+export interface Normalizer {
+  readonly name: string;
+  readonly signature: string;
+  normalize(text: string): string;
+}
+
 import type { AggregateOptions, PairwiseInput, PairwiseOptions } from "./pairwise.js";
 
 /** The level a score is computed for. */

@@ -1,5 +1,5 @@
-import { assertText, checkScoreKey, describeValue, ErrorCode, formatSignature, scoreMethods, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, readCount, resolveOptions, statsObject } from "@gramscore/core";
-import type { FormatOptions, OptionRules, OptionSpec, ScoreLevel, Segment, StatsMetric, StatsRows } from "@gramscore/core";
+import { assertText, checkScoreKey, describeValue, ErrorCode, formatSignature, scoreMethods, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, readCount, resolveOptions, statsObject, normalizeRule, withNormalizer } from "@gramscore/core";
+import type { FormatOptions, Normalizer, NormalizerLike, OptionRules, OptionSpec, ScoreLevel, Segment, StatsMetric, StatsRows } from "@gramscore/core";
 import { EDIT_DELETE, EDIT_INSERT, EDIT_MATCH, EDIT_SUBSTITUTE, LevenshteinAligner } from "@gramscore/ngram";
 import { jiwerChars, jiwerWordSpans, jiwerWords } from "./transforms.js";
 import { VERSION } from "./version.js";
@@ -19,12 +19,20 @@ export interface WerOptions {
    * false, a segment with several references is refused (`INVALID_OPTION`).
    */
   firstReference?: boolean;
+  /**
+   * A transform applied to every hypothesis and reference before jiwer's (e.g. `whisperEnglish` of
+   * `@gramscore/normalizer-whisper`, the open ASR leaderboard's convention), named in the signature
+   * (`norm:whisper-en`); a function is named `custom`. Default: none.
+   */
+  normalize?: NormalizerLike | "none" | null;
 }
 
 /** {@link WerOptions} with the defaults filled in. */
 export interface ResolvedWerOptions {
   /** Whether the first of several references is used. */
   readonly firstReference: boolean;
+  /** The normalizer applied before scoring, if any. */
+  readonly normalize: Normalizer | undefined;
 }
 
 /**
@@ -155,7 +163,7 @@ export const werOptionSpecs: readonly OptionSpec[] = [
   },
 ];
 
-const RULES: OptionRules = { metric: "WER", example: "{ firstReference: true }", rules: werOptionSpecs };
+const RULES: OptionRules = { metric: "WER", example: "{ firstReference: true }", rules: [...werOptionSpecs, normalizeRule("WER")] };
 
 /**
  * Checks options and fills in the defaults.
@@ -504,7 +512,7 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
       return { score: result.score, result, refTokens, hypTokens, operations, chunks };
     },
   };
-  return metric;
+  return withNormalizer(metric, opts.normalize);
 }
 
 /**

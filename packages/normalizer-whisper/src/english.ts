@@ -1,0 +1,515 @@
+/**
+ * Whisper's `EnglishTextNormalizer`: contractions and titles, spelled-out numbers to digits
+ * (`EnglishNumberNormalizer`), British to American spellings (`EnglishSpellingNormalizer`), then
+ * symbols. Integers are BigInts, as Python's are unbounded.
+ */
+import { pySplit, pyStrip } from "@gramscore/core";
+import { pyLower } from "@gramscore/tokenizer-whitespace";
+
+import { removeBracketed, removeSymbolsAndDiacritics } from "./basic.js";
+import { SPELLINGS } from "./spelling-data.js";
+import { collapseWhitespace, digitValue, pyDigitClass, pyRegex } from "./unicode.js";
+
+const ONES_NAMES = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" ");
+const TENS_NAMES = "twenty thirty forty fifty sixty seventy eighty ninety".split(" ");
+const MULTIPLIER_NAMES = "hundred thousand million billion trillion quadrillion quintillion sextillion septillion octillion nonillion decillion".split(" ");
+
+type Suffixed = readonly [bigint, string];
+
+/** The word lists of the number normalizer, built once. */
+interface Words {
+  readonly zeros: ReadonlySet<string>;
+  readonly ones: ReadonlyMap<string, bigint>;
+  readonly onesSuffixed: ReadonlyMap<string, Suffixed>;
+  readonly tens: ReadonlyMap<string, bigint>;
+  readonly tensSuffixed: ReadonlyMap<string, Suffixed>;
+  readonly multipliers: ReadonlyMap<string, bigint>;
+  readonly multipliersSuffixed: ReadonlyMap<string, Suffixed>;
+  readonly decimals: ReadonlySet<string>;
+  readonly preceding: ReadonlyMap<string, string>;
+  readonly following: ReadonlyMap<string, string>;
+  readonly prefixes: ReadonlySet<string>;
+  readonly specials: ReadonlySet<string>;
+  readonly all: ReadonlySet<string>;
+}
+
+function buildWords(): Words {
+  const zeros = new Set(["o", "oh", "zero"]);
+  const ones = new Map(ONES_NAMES.map((name, i) => [name, BigInt(i + 1)] as const));
+  const onesSuffixed = new Map<string, Suffixed>();
+  for (const [name, v] of ones) onesSuffixed.set(name === "six" ? "sixes" : `${name}s`, [v, "s"]);
+  const irregular: [string, number, string][] = [
+    ["zeroth", 0, "th"],
+    ["first", 1, "st"],
+    ["second", 2, "nd"],
+    ["third", 3, "rd"],
+    ["fifth", 5, "th"],
+    ["twelfth", 12, "th"],
+  ];
+  for (const [name, v, suffix] of irregular) onesSuffixed.set(name, [BigInt(v), suffix]);
+  for (const [name, v] of ones) {
+    if (v > 3n && v !== 5n && v !== 12n) onesSuffixed.set(name + (name.endsWith("t") ? "h" : "th"), [v, "th"]);
+  }
+  const tens = new Map(TENS_NAMES.map((name, i) => [name, BigInt((i + 2) * 10)] as const));
+  const tensSuffixed = new Map<string, Suffixed>();
+  for (const [name, v] of tens) tensSuffixed.set(name.replace("y", "ies"), [v, "s"]);
+  for (const [name, v] of tens) tensSuffixed.set(name.replace("y", "ieth"), [v, "th"]);
+  const multipliers = new Map(MULTIPLIER_NAMES.map((name, i) => [name, i === 0 ? 100n : 1000n ** BigInt(i)] as const));
+  const multipliersSuffixed = new Map<string, Suffixed>();
+  for (const [name, v] of multipliers) multipliersSuffixed.set(`${name}s`, [v, "s"]);
+  for (const [name, v] of multipliers) multipliersSuffixed.set(`${name}th`, [v, "th"]);
+  const decimals = new Set([...ones.keys(), ...tens.keys(), ...zeros]);
+  const preceding = new Map([
+    ["minus", "-"],
+    ["negative", "-"],
+    ["plus", "+"],
+    ["positive", "+"],
+  ]);
+  const following = new Map([
+    ["pound", "£"],
+    ["pounds", "£"],
+    ["euro", "€"],
+    ["euros", "€"],
+    ["dollar", "$"],
+    ["dollars", "$"],
+    ["cent", "¢"],
+    ["cents", "¢"],
+  ]);
+  const prefixes = new Set([...preceding.values(), ...following.values()]);
+  const specials = new Set(["and", "double", "triple", "point"]);
+  const all = new Set<string>([
+    ...zeros,
+    ...ones.keys(),
+    ...onesSuffixed.keys(),
+    ...tens.keys(),
+    ...tensSuffixed.keys(),
+    ...multipliers.keys(),
+    ...multipliersSuffixed.keys(),
+    ...preceding.keys(),
+    ...following.keys(),
+    "per",
+    "percent",
+    ...specials,
+  ]);
+  return { zeros, ones, onesSuffixed, tens, tensSuffixed, multipliers, multipliersSuffixed, decimals, preceding, following, prefixes, specials, all };
+}
+
+/** Python's `int` digit-string limit (`sys.get_int_max_str_digits()`, 4300 in 3.11): longer strings raise ValueError. */
+const MAX_STR_DIGITS = 4300;
+
+/** `int(s)` for a string of decimal digits (any script), or undefined where Python raises ValueError. */
+function pyInt(digits: string): bigint | undefined {
+  let n = 0n;
+  let count = 0;
+  let chunk = 0;
+  let chunkLen = 0;
+  for (const c of digits) {
+    chunk = chunk * 10 + digitValue(c.codePointAt(0)!);
+    count++;
+    if (++chunkLen === 15) {
+      n = n * 10n ** 15n + BigInt(chunk);
+      chunk = 0;
+      chunkLen = 0;
+    }
+  }
+  if (count > MAX_STR_DIGITS) return undefined;
+  return chunkLen === 0 ? n : n * 10n ** BigInt(chunkLen) + BigInt(chunk);
+}
+
+/** A fraction num / den (den > 0, not necessarily reduced). */
+interface Fraction {
+  readonly num: bigint;
+  readonly den: bigint;
+}
+
+let fractionPattern: RegExp | undefined;
+
+/**
+ * `Fraction(s)` of Python 3.11 for the strings the number normalizer builds (no `/`, `_` or
+ * exponent ever occurs in them), or undefined where it raises ValueError. The decimal part may be
+ * empty (`"2."`), as Python's pattern allows.
+ */
+function toFraction(s: string): Fraction | undefined {
+  const d = pyDigitClass();
+  fractionPattern ??= pyRegex(`^\\s*([-+]?)(?=[${d}]|\\.[${d}])([${d}]*)(?:\\.([${d}]*))?\\s*$`, "u");
+  const m = fractionPattern.exec(s);
+  if (m === null) return undefined;
+  let num = pyInt(m[2] === "" ? "0" : m[2]!);
+  if (num === undefined) return undefined;
+  let den = 1n;
+  const decimal = m[3];
+  if (decimal !== undefined && decimal !== "") {
+    const frac = pyInt(decimal);
+    if (frac === undefined) return undefined;
+    const scale = 10n ** BigInt([...decimal].length);
+    num = num * scale + frac;
+    den = scale;
+  }
+  if (m[1] === "-") num = -num;
+  return { num, den };
+}
+
+/** A value under construction: an integer, a string of digits (and dots, signs), or nothing. */
+type Value = bigint | string | null;
+
+/** `str(value or "")` of Python: None, "" and 0 are falsy. */
+function orEmpty(value: Value): string {
+  return value === null || value === 0n ? "" : String(value);
+}
+
+/** Python's floor division and modulo on ints (values here are never negative, but stay exact anyway). */
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q;
+}
+
+function pyMod(a: bigint, b: bigint): bigint {
+  const r = a % b;
+  return r !== 0n && (r < 0n) !== (b < 0n) ? r + b : r;
+}
+
+/** An `AssertionError` of the Python normalizer, which the port raises too (it never occurs on real text). */
+function assertEndsWithZero(value: Value): string {
+  const s = value as string;
+  if (!s.endsWith("0")) throw new Error(`number normalizer: ${JSON.stringify(s)} does not end with 0`);
+  return s;
+}
+
+let numericWord: RegExp | undefined;
+
+/** `EnglishNumberNormalizer.process_words`: spelled-out numbers to digits over a list of words. */
+function processWords(words: readonly string[], W: Words): string[] {
+  const out: string[] = [];
+  if (words.length === 0) return out;
+  numericWord ??= pyRegex("^\\d+(\\.\\d+)?$", "u");
+  let prefix: string | null = null;
+  let value: Value = null;
+  let skip = false;
+  const output = (result: Value | string): string => {
+    let s = String(result);
+    if (prefix !== null) s = prefix + s;
+    value = null;
+    prefix = null;
+    return s;
+  };
+  for (let i = 0; i < words.length; i++) {
+    const prev = i > 0 ? words[i - 1]! : null;
+    const current = words[i]!;
+    const next = i + 1 < words.length ? words[i + 1]! : null;
+    if (skip) {
+      skip = false;
+      continue;
+    }
+    const nextIsNumeric = next !== null && numericWord.test(next);
+    const hasPrefix = W.prefixes.has(current[0]!);
+    const withoutPrefix = hasPrefix ? current.slice(1) : current;
+    const prevInOnes = prev !== null && W.ones.has(prev);
+    const prevInTens = prev !== null && W.tens.has(prev);
+    if (numericWord.test(withoutPrefix)) {
+      const f = toFraction(withoutPrefix);
+      if (f === undefined) throw new Error(`number normalizer: ${JSON.stringify(withoutPrefix)} is not a number`);
+      if (value !== null) {
+        if (typeof value === "string" && value.endsWith(".")) {
+          value = value + current;
+          continue;
+        }
+        out.push(output(value));
+      }
+      prefix = hasPrefix ? current[0]! : prefix;
+      value = f.num % f.den === 0n ? f.num / f.den : withoutPrefix;
+    } else if (!W.all.has(current)) {
+      if (value !== null) out.push(output(value));
+      out.push(output(current));
+    } else if (W.zeros.has(current)) {
+      value = `${orEmpty(value)}0`;
+    } else if (W.ones.has(current)) {
+      const ones = W.ones.get(current)!;
+      if (value === null) value = ones;
+      else if (typeof value === "string" || prevInOnes) {
+        if (prevInTens && ones < 10n) value = assertEndsWithZero(value).slice(0, -1) + String(ones);
+        else value = String(value) + String(ones);
+      } else if (ones < 10n) {
+        value = pyMod(value, 10n) === 0n ? value + ones : String(value) + String(ones);
+      } else {
+        value = pyMod(value, 100n) === 0n ? value + ones : String(value) + String(ones);
+      }
+    } else if (W.onesSuffixed.has(current)) {
+      const [ones, suffix] = W.onesSuffixed.get(current)!;
+      if (value === null) out.push(output(String(ones) + suffix));
+      else if (typeof value === "string" || prevInOnes) {
+        if (prevInTens && ones < 10n) out.push(output(assertEndsWithZero(value).slice(0, -1) + String(ones) + suffix));
+        else out.push(output(String(value) + String(ones) + suffix));
+      } else if (ones < 10n) {
+        out.push(output(pyMod(value, 10n) === 0n ? String(value + ones) + suffix : String(value) + String(ones) + suffix));
+      } else {
+        out.push(output(pyMod(value, 100n) === 0n ? String(value + ones) + suffix : String(value) + String(ones) + suffix));
+      }
+      value = null;
+    } else if (W.tens.has(current)) {
+      const tens = W.tens.get(current)!;
+      if (value === null) value = tens;
+      else if (typeof value === "string") value = value + String(tens);
+      else value = pyMod(value, 100n) === 0n ? value + tens : String(value) + String(tens);
+    } else if (W.tensSuffixed.has(current)) {
+      const [tens, suffix] = W.tensSuffixed.get(current)!;
+      if (value === null) out.push(output(String(tens) + suffix));
+      else if (typeof value === "string") out.push(output(value + String(tens) + suffix));
+      else out.push(output(pyMod(value, 100n) === 0n ? String(value + tens) + suffix : String(value) + String(tens) + suffix));
+    } else if (W.multipliers.has(current)) {
+      const multiplier = W.multipliers.get(current)!;
+      if (value === null) value = multiplier;
+      else if (typeof value === "string" || value === 0n) {
+        const f: Fraction | undefined = typeof value === "string" ? toFraction(value) : { num: 0n, den: 1n };
+        if (f !== undefined && (f.num * multiplier) % f.den === 0n) value = (f.num * multiplier) / f.den;
+        else {
+          out.push(output(value));
+          value = multiplier;
+        }
+      } else {
+        const before: bigint = floorDiv(value, 1000n) * 1000n;
+        const residual = pyMod(value, 1000n);
+        value = before + residual * multiplier;
+      }
+    } else if (W.multipliersSuffixed.has(current)) {
+      const [multiplier, suffix] = W.multipliersSuffixed.get(current)!;
+      if (value === null) out.push(output(String(multiplier) + suffix));
+      else if (typeof value === "string") {
+        const f = toFraction(value);
+        if (f !== undefined && (f.num * multiplier) % f.den === 0n) out.push(output(String((f.num * multiplier) / f.den) + suffix));
+        else {
+          out.push(output(value));
+          out.push(output(String(multiplier) + suffix));
+        }
+      } else {
+        const before: bigint = floorDiv(value, 1000n) * 1000n;
+        const residual = pyMod(value, 1000n);
+        value = before + residual * multiplier;
+        out.push(output(String(value) + suffix));
+      }
+      value = null;
+    } else if (W.preceding.has(current)) {
+      if (value !== null) out.push(output(value));
+      if ((next !== null && W.all.has(next)) || nextIsNumeric) prefix = W.preceding.get(current)!;
+      else out.push(output(current));
+    } else if (W.following.has(current)) {
+      if (value !== null) {
+        prefix = W.following.get(current)!;
+        out.push(output(value));
+      } else out.push(output(current));
+    } else if (current === "per" || current === "percent") {
+      if (value !== null) {
+        if (current === "per") {
+          if (next === "cent") {
+            out.push(output(`${String(value)}%`));
+            skip = true;
+          } else {
+            out.push(output(value));
+            out.push(output(current));
+          }
+        } else out.push(output(`${String(value)}%`));
+      } else out.push(output(current));
+    } else {
+      // "and", "double", "triple", "point"
+      if (!(next !== null && W.all.has(next)) && !nextIsNumeric) {
+        if (value !== null) out.push(output(value));
+        out.push(output(current));
+      } else if (current === "and") {
+        if (!(prev !== null && W.multipliers.has(prev))) {
+          if (value !== null) out.push(output(value));
+          out.push(output(current));
+        }
+      } else if (current === "double" || current === "triple") {
+        if (next !== null && (W.ones.has(next) || W.zeros.has(next))) {
+          const repeats = current === "double" ? 2 : 3;
+          const ones = W.ones.get(next) ?? 0n;
+          value = orEmpty(value) + String(ones).repeat(repeats);
+          skip = true;
+        } else {
+          if (value !== null) out.push(output(value));
+          out.push(output(current));
+        }
+      } else if (next !== null && (W.decimals.has(next) || nextIsNumeric)) {
+        value = `${orEmpty(value)}.`;
+      }
+    }
+  }
+  if (value !== null) out.push(output(value));
+  return out;
+}
+
+interface EnglishPatterns {
+  readonly andAHalf: RegExp;
+  readonly letterDigit: RegExp;
+  readonly digitLetter: RegExp;
+  readonly suffixSpace: RegExp;
+  readonly cents: RegExp;
+  readonly centsOnly: RegExp;
+  readonly one: RegExp;
+  readonly ignore: RegExp;
+  readonly spaceApostrophe: RegExp;
+  /** Each replacer with the literal text it needs (checked first: most patterns occur in few strings). */
+  readonly replacers: readonly (readonly [RegExp, string, string])[];
+  readonly digitComma: RegExp;
+  readonly period: RegExp;
+  readonly prefixSymbol: RegExp;
+  readonly percent: RegExp;
+}
+
+/** Contractions, titles and perfect tenses, in Whisper's order (a Python `\b` pattern and its replacement). */
+const REPLACERS: readonly (readonly [string, string])[] = [
+  ["\\bwon't\\b", "will not"],
+  ["\\bcan't\\b", "can not"],
+  ["\\blet's\\b", "let us"],
+  ["\\bain't\\b", "aint"],
+  ["\\by'all\\b", "you all"],
+  ["\\bwanna\\b", "want to"],
+  ["\\bgotta\\b", "got to"],
+  ["\\bgonna\\b", "going to"],
+  ["\\bi'ma\\b", "i am going to"],
+  ["\\bimma\\b", "i am going to"],
+  ["\\bwoulda\\b", "would have"],
+  ["\\bcoulda\\b", "could have"],
+  ["\\bshoulda\\b", "should have"],
+  ["\\bma'am\\b", "madam"],
+  ...(
+    [
+      ["mr", "mister"],
+      ["mrs", "missus"],
+      ["st", "saint"],
+      ["dr", "doctor"],
+      ["prof", "professor"],
+      ["capt", "captain"],
+      ["gov", "governor"],
+      ["ald", "alderman"],
+      ["gen", "general"],
+      ["sen", "senator"],
+      ["rep", "representative"],
+      ["pres", "president"],
+      ["rev", "reverend"],
+      ["hon", "honorable"],
+      ["asst", "assistant"],
+      ["assoc", "associate"],
+      ["lt", "lieutenant"],
+      ["col", "colonel"],
+      ["jr", "junior"],
+      ["sr", "senior"],
+      ["esq", "esquire"],
+    ] as const
+  ).map(([abbr, word]) => [`\\b${abbr}\\b`, `${word} `] as const),
+  ["'d been\\b", " had been"],
+  ["'s been\\b", " has been"],
+  ["'d gone\\b", " had gone"],
+  ["'s gone\\b", " has gone"],
+  ["'d done\\b", " had done"],
+  ["'s got\\b", " has got"],
+  ["n't\\b", " not"],
+  ["'re\\b", " are"],
+  ["'s\\b", " is"],
+  ["'d\\b", " would"],
+  ["'ll\\b", " will"],
+  ["'t\\b", " not"],
+  ["'ve\\b", " have"],
+  ["'m\\b", " am"],
+];
+
+let patterns: EnglishPatterns | undefined;
+let words: Words | undefined;
+let spellings: Map<string, string> | undefined;
+
+function english(): EnglishPatterns {
+  return (patterns ??= {
+    andAHalf: pyRegex("\\band\\s+a\\s+half\\b"),
+    letterDigit: /([a-z])([0-9])/g,
+    digitLetter: /([0-9])([a-z])/g,
+    suffixSpace: pyRegex("([0-9])\\s+(st|nd|rd|th|s)\\b"),
+    cents: pyRegex("([€£$])([0-9]+) (?:and )?¢([0-9]{1,2})\\b"),
+    centsOnly: pyRegex("[€£$]0[^\\n]([0-9]{1,2})\\b"),
+    one: pyRegex("\\b1(s?)\\b"),
+    // A word boundary before a letter is "no word character before": tested once the letter is found.
+    ignore: pyRegex("(?=[hmu])(?<!\\w)(hmm|mm|mhm|mmm|uh|um)\\b"),
+    spaceApostrophe: pyRegex("\\s+'"),
+    replacers: REPLACERS.map(([p, r]) => [pyRegex(p), r, p.replaceAll("\\b", "")] as const),
+    digitComma: pyRegex("(\\d),(\\d)"),
+    period: /\.([^0-9]|$)/gu,
+    prefixSymbol: /[.$¢€£]([^0-9])/gu,
+    percent: /([^0-9])%/gu,
+  });
+}
+
+/** `EnglishNumberNormalizer.preprocess`: "<number> and a half", spaces at letter/digit boundaries. */
+function preprocess(s: string, W: Words, P: EnglishPatterns): string {
+  const segments = s.split(P.andAHalf);
+  const results: string[] = [];
+  segments.forEach((segment, i) => {
+    if (pyStrip(segment).length === 0) return;
+    results.push(segment);
+    if (i === segments.length - 1) return;
+    const parts = pySplit(segment);
+    const last = parts[parts.length - 1]!;
+    results.push(W.decimals.has(last) || W.multipliers.has(last) ? "point five" : "and a half");
+  });
+  return results
+    .join(" ")
+    .replace(P.letterDigit, "$1 $2")
+    .replace(P.digitLetter, "$1 $2")
+    .replace(P.suffixSpace, "$1$2");
+}
+
+/** `EnglishNumberNormalizer.postprocess`: currency amounts with cents, and "one(s)" for "1(s)". */
+function postprocess(s: string, P: EnglishPatterns): string {
+  return s
+    .replace(P.cents, (_m, currency: string, integer: string, cents: string) => `${currency}${integer}.${String(Number(cents)).padStart(2, "0")}`)
+    .replace(P.centsOnly, (_m, cents: string) => `¢${Number(cents)}`)
+    .replace(P.one, "one$1");
+}
+
+/**
+ * `EnglishNumberNormalizer()(text)` of openai/whisper: spelled-out numbers to digits ("twenty one" →
+ * `21`, "two point five million" → `2500000`, "nineteen fifties" → `1950s`), currency words to symbols
+ * before the number ("twenty dollars" → `$20`), "percent" to `%`, with Python's unbounded integers.
+ */
+export function normalizeEnglishNumbers(text: string): string {
+  words ??= buildWords();
+  const P = english();
+  const s = preprocess(text, words, P);
+  return postprocess(processWords(pySplit(s), words).join(" "), P);
+}
+
+/** `EnglishSpellingNormalizer()(text)`: each whitespace-separated word in Whisper's British-to-American list is replaced. */
+export function normalizeEnglishSpelling(text: string): string {
+  if (spellings === undefined) {
+    spellings = new Map();
+    for (const line of SPELLINGS.split("\n")) {
+      const tab = line.indexOf("\t");
+      spellings.set(line.slice(0, tab), line.slice(tab + 1));
+    }
+  }
+  const map = spellings;
+  return pySplit(text)
+    .map((word) => map.get(word) ?? word)
+    .join(" ");
+}
+
+/**
+ * `EnglishTextNormalizer()(text)` of openai/whisper: lowercase; remove `[…]`, `<…>`, `(…)` spans and the
+ * fillers hmm, mm, mhm, mmm, uh, um; expand contractions and titles ("won't" → "will not", "mr" →
+ * "mister"); drop commas between digits and periods not followed by a digit; remove symbols and
+ * diacritics except `.%$¢€£`; numbers to digits; British to American spelling; then drop currency
+ * and period symbols not next to a digit and collapse whitespace. Leading and trailing spaces stay, as
+ * in Python.
+ */
+export function englishNormalize(text: string): string {
+  const P = english();
+  let s = removeBracketed(pyLower(text));
+  if (s.includes("mm") || s.includes("mhm") || s.includes("uh") || s.includes("um")) s = s.replace(P.ignore, "");
+  if (s.includes("'")) s = s.replace(P.spaceApostrophe, "'");
+  for (const [pattern, replacement, needle] of P.replacers) if (s.includes(needle)) s = s.replace(pattern, replacement);
+  if (s.includes(",")) s = s.replace(P.digitComma, "$1$2");
+  s = s.replace(P.period, " $1");
+  s = removeSymbolsAndDiacritics(s, ".%$¢€£");
+  s = normalizeEnglishNumbers(s);
+  s = normalizeEnglishSpelling(s);
+  s = s.replace(P.prefixSymbol, " $1");
+  if (s.includes("%")) s = s.replace(P.percent, "$1 ");
+  return collapseWhitespace(s);
+}
