@@ -8,6 +8,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ErrorCode, isGramscoreError } from "@gramscore/core";
+import { createRegistry } from "@gramscore/registry";
+import { meteorBuiltin, standInError } from "../src/run/setup.js";
 import { assertBuilt, cli, data, fixtures, tempDir } from "./helpers.js";
 
 beforeAll(() => {
@@ -25,6 +28,43 @@ function expectMissing(r: { code: number; stderr: string; stdout: string }, name
   expect(r.stderr).toContain("pnpm add @gramscore/metric-meteor @gramscore/wordnet");
   expect(r.stderr).not.toMatch(/Unknown metric|unknown option/);
 }
+
+const notFound = (name: string) =>
+  Object.assign(new Error(`Cannot find package '${name}' imported from /somewhere/setup.js`), { code: "ERR_MODULE_NOT_FOUND" });
+
+describe("meteorBuiltin (in process)", () => {
+  it("without the metric package: stand-ins for meteor and meteor-hf that give MISSING_DEPENDENCY when created", async () => {
+    const registry = createRegistry();
+    registry.useLazy(meteorBuiltin({ meteor: () => Promise.reject(notFound("@gramscore/metric-meteor")), wordnet: () => Promise.reject(notFound("@gramscore/wordnet")) }));
+    for (const name of ["meteor", "meteor-hf"]) {
+      const descriptor = await registry.ensure("metric", name);
+      const error = standInError(descriptor);
+      expect(error?.code).toBe(ErrorCode.MISSING_DEPENDENCY);
+      expect(error?.details).toMatchObject({ dependency: "@gramscore/metric-meteor", install });
+      let thrown: unknown;
+      try {
+        registry.metric(name);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(isGramscoreError(thrown, ErrorCode.MISSING_DEPENDENCY)).toBe(true);
+      expect((thrown as Error).message).toContain(install);
+    }
+  });
+
+  it("a real metric is no stand-in; a missing dependency of the metric package is not taken for the package", async () => {
+    const registry = createRegistry();
+    registry.useLazy(meteorBuiltin());
+    expect(standInError(await registry.ensure("metric", "meteor"))).toBeUndefined();
+    const broken = createRegistry();
+    broken.useLazy(meteorBuiltin({ meteor: () => Promise.reject(notFound("@gramscore/stemmer-porter")) }));
+    // The package's own failure is kept (listed as unavailable with its cause), not replaced by a stand-in.
+    await expect(broken.ensure("metric", "meteor")).rejects.toMatchObject({ code: ErrorCode.UNKNOWN_METRIC });
+    const [skipped] = broken.unavailable();
+    expect(skipped?.name).toBe("@gramscore/metric-meteor");
+    expect(String((skipped?.error as Error).message)).toContain("'@gramscore/stemmer-porter'");
+  });
+});
 
 describe.concurrent("gramscore without @gramscore/metric-meteor", () => {
   it("list shows meteor and meteor-hf as needing @gramscore/metric-meteor, in text and JSON", async () => {
