@@ -36,7 +36,7 @@ describe("meteorBuiltin (in process)", () => {
   it("without the metric package: stand-ins for meteor and meteor-hf that give MISSING_DEPENDENCY when created", async () => {
     const registry = createRegistry();
     registry.useLazy(meteorBuiltin({ meteor: () => Promise.reject(notFound("@gramscore/metric-meteor")), wordnet: () => Promise.reject(notFound("@gramscore/wordnet")) }));
-    for (const name of ["meteor", "meteor-hf"]) {
+    for (const name of ["meteor", "meteor-hf"] as const) {
       const descriptor = await registry.ensure("metric", name);
       const error = standInError(descriptor);
       expect(error?.code).toBe(ErrorCode.MISSING_DEPENDENCY);
