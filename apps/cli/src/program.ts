@@ -15,7 +15,7 @@ import { writeStdout } from "./output/write.js";
 import { prescan, type Prescan } from "./commands/args/prescan.js";
 import { startProfile } from "./shared/profile.js";
 import { WorkerPool } from "./run/parallel.js";
-import { createCliRegistry } from "./run/setup.js";
+import { createCliRegistry, standInError } from "./run/setup.js";
 import { addSpecOptions } from "./commands/args/spec-options.js";
 import { VERSION } from "./shared/version.js";
 
@@ -32,7 +32,7 @@ Examples:
   $ gramscore stats -m bleu ref1.txt -i part1.txt --system mt -o part1.jsonl && gramscore merge part*.jsonl
   $ gramscore --plugin ./my-tokenizer.mjs list`;
 
-async function metricDescriptors(registry: Registry, names: readonly string[], all: boolean): Promise<MetricDescriptor[]> {
+async function metricDescriptors(registry: Registry, names: readonly string[], all: boolean, help: boolean): Promise<MetricDescriptor[]> {
   if (all) {
     await registry.loadAll();
     return registry.list("metric").map((e) => e.descriptor);
@@ -40,6 +40,9 @@ async function metricDescriptors(registry: Registry, names: readonly string[], a
   const out: MetricDescriptor[] = [];
   for (const name of names) {
     const d = await registry.ensure("metric", name);
+    // A metric whose package is not installed says so before its flags would be refused as unknown.
+    const missing = help ? undefined : standInError(d);
+    if (missing !== undefined) throw missing;
     if (!out.includes(d)) out.push(d);
   }
   return out;
@@ -95,7 +98,7 @@ async function buildProgram(
   // Flags of the metrics (or the tokenizer) named on the command line, from their OptionSpec lists.
   if (target?.module.pluginFlags === "metrics") {
     const names = pre.metrics.length > 0 ? pre.metrics : (config.metrics ?? []);
-    const descriptors = await metricDescriptors(registry, names, names.length === 0 && pre.help);
+    const descriptors = await metricDescriptors(registry, names, names.length === 0 && pre.help, pre.help);
     context.metricBindings.push(
       ...addSpecOptions(target.command, descriptors.map((d) => ({ name: d.name, specs: d.options ?? [] })), "metric"),
     );

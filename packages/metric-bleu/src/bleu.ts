@@ -116,17 +116,32 @@ function cacheEntryBytes(key: string, spans: Spans): number {
  * @throws GramscoreError `INVALID_OPTION`, `UNKNOWN_TOKENIZER` for bad options.
  */
 export function createBleu(options?: BleuOptions, context?: MetricContext): BleuMetric {
-  return buildBleu(options, context).metric;
+  const { metric, tokenize, checkNrefs } = buildBleu(options, context);
+  const o = metric.options;
+  // Explanations and the pairwise scorers are added here, not in buildBleu: bleu(), corpusBleu() and
+  // sentenceBleu() build without them, so that a bundle using only those leaves their code out.
+  return Object.assign(metric, bleuPairwise(tokenize, o), {
+    explain(hyp: string, refs: readonly string[]): BleuExplanation {
+      const seg = validateSegment({ hyp, refs }, 0);
+      checkNrefs(seg.refs.length, 0);
+      return explainSegment(tokenize(seg.hyp), seg.refs.map((r) => tokenize(r)), o);
+    },
+  });
 }
 
-/** The metric and its internal corpus summation (`validate` false for records already checked). */
+/** What {@link createBleu} adds to the metric {@link buildBleu} makes. */
+type Extras = "explain" | "pairwise" | "pairwiseBatch" | "aggregateScores";
+
+/** The metric without {@link Extras} and its internal corpus summation (`validate` false for records already checked). */
 function buildBleu(
   options: BleuOptions | undefined,
   context: MetricContext | undefined,
 ): {
-  metric: BleuMetric;
+  metric: Omit<BleuMetric, Extras>;
   sum: (segments: Iterable<Segment>, validate: boolean) => BleuStats;
   segment: (hyp: string, refs: readonly string[]) => BleuResult;
+  tokenize: (text: string) => readonly string[];
+  checkNrefs: (count: number, index: number) => void;
 } {
   const o = resolveBleuOptions(options);
   const tokenizer = resolveTokenizer(o.tokenize, context, "bleu");
@@ -232,8 +247,7 @@ function buildBleu(
     }
   }
 
-  const metric: BleuMetric = {
-    ...bleuPairwise(tokenize, o),
+  const metric: Omit<BleuMetric, Extras> = {
     name: "bleu",
     higherIsBetter: true,
     options: o,
@@ -309,11 +323,6 @@ function buildBleu(
       seen = combineNrefs(seen, s.nrefs);
       return s;
     },
-    explain(hyp, refs) {
-      const seg = validateSegment({ hyp, refs }, 0);
-      checkNrefs(seg.refs.length, 0);
-      return explainSegment(tokenize(seg.hyp), seg.refs.map((r) => tokenize(r)), o);
-    },
     corpusStats(segments) {
       return sumSegments(segments, true);
     },
@@ -328,7 +337,7 @@ function buildBleu(
     countInto(hyp, refs, row, false);
     return computeBleuAt(row[SYS]!, row[REF]!, row, MATCH, row, MATCH + N, o);
   }
-  return { metric, sum: sumSegments, segment };
+  return { metric, sum: sumSegments, segment, tokenize, checkNrefs };
 }
 
 const STATS_KEYS = ["sysLen", "refLen", "matches", "totals", "nrefs"];
@@ -426,7 +435,7 @@ export function bleu(
  * @throws GramscoreError for invalid records, an empty corpus or bad options.
  */
 export function corpusBleu(segments: Iterable<Segment>, options?: BleuOptions): BleuScore {
-  const metric = createBleu(oneShot(options));
+  const { metric } = buildBleu(oneShot(options), undefined);
   const stats = metric.corpusStats(segments);
   if (stats.nrefs === 0) throw emptyCorpus();
   return withSignature(metric.score(stats, "corpus"), metric.signature());
@@ -465,8 +474,8 @@ export function sentenceBleu(hyp: string, refs: readonly string[], options?: Ble
 }
 
 /** The signature a metric gives for `nrefs` references, remembered per metric (a few counts at most). */
-const sentenceSignatures = new WeakMap<BleuMetric, Map<number, string>>();
-function sentenceSignature(metric: BleuMetric, nrefs: number): string {
+const sentenceSignatures = new WeakMap<Built["metric"], Map<number, string>>();
+function sentenceSignature(metric: Built["metric"], nrefs: number): string {
   let byCount = sentenceSignatures.get(metric);
   if (byCount === undefined) sentenceSignatures.set(metric, (byCount = new Map()));
   let sig = byCount.get(nrefs);

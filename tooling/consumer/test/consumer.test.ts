@@ -105,6 +105,15 @@ describe.sequential("consumer: the packed tarballs", () => {
     expect(problems).toEqual([]);
   });
 
+  it("the CLI installs without METEOR (optional peers) under 2.5 MB, all its dependencies included", () => {
+    const cli = [...closure(project, "gramscore")];
+    expect(cli).not.toContain("@gramscore/metric-meteor");
+    expect(cli).not.toContain("@gramscore/wordnet");
+    // The closure budget line of gramscore holds the same set; this is the promise it must stay under.
+    const bytes = cli.reduce((sum, dep) => sum + treeBytes(installedDir(project, dep)), 0);
+    expect(bytes, `the CLI's install (${cli.length} packages)`).toBeLessThan(2_500_000);
+  });
+
   it("the CLI's install does not bring its bundled commander or picocolors", () => {
     const cli = [...closure(project, "gramscore")];
     expect(cli).not.toContain("commander");
@@ -155,6 +164,22 @@ describe.sequential("consumer: Node", () => {
       }),
     );
     node([tsc, "-p", file]);
+  });
+
+  it("with METEOR's optional peers installed beside it, npx gramscore -m meteor gives the library's METEOR with WordNet", () => {
+    writeFileSync(join(project, "meteor-hyp.txt"), "The cat sat on the mat.\nIt is raining heavily today.\n");
+    writeFileSync(join(project, "meteor-ref.txt"), "The cat is sitting on the mat.\nIt rains hard today.\n");
+    const out = JSON.parse(run("npx", ["--no-install", "gramscore", "score", "-m", "meteor", "-f", "json", "meteor-ref.txt", "-i", "meteor-hyp.txt"], { cwd: project }));
+    const library = node([
+      "--input-type=module",
+      "-e",
+      'import { meteor } from "@gramscore/metric-meteor"; import { wordnet } from "@gramscore/wordnet"; import { readFileSync } from "node:fs"; ' +
+        'const lines = (f) => readFileSync(f, "utf8").trimEnd().split("\\n"); ' +
+        'console.log(String(meteor(lines("meteor-hyp.txt"), [lines("meteor-ref.txt")], { synonyms: wordnet }).score));',
+    ]);
+    const score = out.metrics[0].systems[0].corpus.score as number;
+    expect(score).toBeGreaterThan(0);
+    expect(String(score)).toBe(library.trim());
   });
 
   it("npx gramscore demo runs from the installed tarball", () => {

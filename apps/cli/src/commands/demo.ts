@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { isGramscoreError } from "@gramscore/core";
 import { DEMO_SETS } from "../input/demo-data.js";
 import { scoreInput, type PreparedMetric } from "../run/engine.js";
+import { standInError } from "../run/setup.js";
 import { formatReport, reportJson } from "../output/format.js";
 import type { InputRecord } from "../input/read.js";
 import { useColor } from "../shared/io.js";
@@ -19,7 +20,14 @@ async function action(ctx: Context, flags: OutputFlags & { report?: string }, cm
   // Fresh instances for each sample set: some signatures record the data seen (nrefs).
   const prepare = async (warn: boolean): Promise<PreparedMetric[]> => {
     const out: PreparedMetric[] = [];
-    for (const entry of ctx.registry.list("metric")) {
+    const entries = ctx.registry.list("metric");
+    // Metrics listed only to say how to install them (METEOR without its package) are left out, with one note.
+    const missing = entries.filter((e) => standInError(e.descriptor) !== undefined);
+    if (warn && missing.length > 0) {
+      ctx.io.stderr.write(`gramscore: note: ${missing.map((e) => e.name).join(", ")} not installed (${standInError(missing[0]!.descriptor)!.details?.install ?? "see gramscore list"}), so not scored.\n`);
+    }
+    for (const entry of entries) {
+      if (missing.includes(entry)) continue;
       try {
         const metric = await ctx.registry.createAsync("metric", entry.name, {});
         out.push({ name: entry.name, plugin: entry.plugin, options: {}, metric });

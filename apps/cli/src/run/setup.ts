@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ErrorCode, GramscoreError, definePlugin, defineTokenizer } from "@gramscore/core";
-import type { Tokenizer } from "@gramscore/core";
+import { ErrorCode, GramscoreError, defineMetric, definePlugin, defineTokenizer } from "@gramscore/core";
+import type { Tokenizer, TokenizerNeeds } from "@gramscore/core";
 import { createRegistry, pluginFromModule } from "@gramscore/registry";
 import type { Kind, LazyPlugin, Registry } from "@gramscore/registry";
 import { usePlugins, type LoadedPlugin } from "@gramscore/registry/node";
@@ -76,37 +76,104 @@ function isModuleNotFound(error: unknown): boolean {
   return code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND";
 }
 
+/** The package of METEOR: an optional peer of the CLI, like WordNet, so that `npx gramscore` stays small. */
+export const METEOR_PACKAGE = "@gramscore/metric-meteor";
+/** The package of METEOR's synonyms (WordNet 3.0, about 5 MB installed), the other optional peer. */
+export const WORDNET_PACKAGE = "@gramscore/wordnet";
+/** The command that installs METEOR beside gramscore: the metric and its WordNet, as NLTK's METEOR needs both. */
+export const METEOR_INSTALL = `npm install ${METEOR_PACKAGE} ${WORDNET_PACKAGE}`;
+
+/** The metrics of `METEOR_PACKAGE`'s plugin, which its stand-in registers. */
+const METEOR_METRICS = ["meteor", "meteor-hf"] as const;
+
+/** The error a `meteor` stand-in gives when it is created: the metric package is not installed. */
+function missingMeteor(name: string, cause: unknown): GramscoreError {
+  return new GramscoreError(
+    ErrorCode.MISSING_DEPENDENCY,
+    `The metric "${name}" (NLTK's METEOR with WordNet synonyms) comes from ${METEOR_PACKAGE}, which is not installed: ` +
+      `it is kept out of gramscore's own install for the size of WordNet. Install both where gramscore is installed: ` +
+      `${METEOR_INSTALL} (pnpm add ${METEOR_PACKAGE} ${WORDNET_PACKAGE}; npm install -g beside a global gramscore).`,
+    { cause, details: { dependency: METEOR_PACKAGE, install: METEOR_INSTALL } },
+  );
+}
+
+/** The stand-in descriptors registered when METEOR is not installed, with the error each gives. */
+const standIns = new WeakMap<object, () => GramscoreError>();
+
 /**
- * METEOR with WordNet synonyms by default, as NLTK (--meteor-synonyms none turns the stage off). Its
- * plugin needs two packages: a missing `@gramscore/metric-meteor` is a metric that is not installed;
- * a missing `@gramscore/wordnet` is a `MISSING_DEPENDENCY` that names it (the registry then reports
- * it for `-m meteor` instead of suggesting to install the metric package that is there).
- * `load` replaces the imports (tests).
+ * The error a metric descriptor of a stand-in gives (a metric whose package is not installed), or
+ * `undefined` for a real metric. The CLI asks before it reads the metric's flags, so that
+ * `-m meteor --meteor-alpha 0.8` says what to install rather than that the flag is unknown.
+ */
+export function standInError(descriptor: object): GramscoreError | undefined {
+  return standIns.get(descriptor)?.();
+}
+
+/** A plugin whose metrics `names` say how to install `METEOR_PACKAGE` when they are used. */
+function meteorStandIn(names: readonly string[], cause: unknown) {
+  const metrics = names.map((name) => {
+    const fail = () => missingMeteor(name, cause);
+    const descriptor = {
+      ...defineMetric({
+        name,
+        description: `METEOR (not installed: ${METEOR_INSTALL})`,
+        create: (): never => {
+          throw fail();
+        },
+      }),
+      // Read by `gramscore list` as it reads a tokenizer's needs.
+      needs: (): TokenizerNeeds => ({ kind: "data-package", name: METEOR_PACKAGE, found: false, source: METEOR_INSTALL }),
+    };
+    standIns.set(descriptor, fail);
+    return descriptor;
+  });
+  return { default: definePlugin({ name: METEOR_PACKAGE, tokenizers: [], metrics }) };
+}
+
+/** True when `error` says that `name` itself (not a dependency of it) cannot be found. */
+function packageNotFound(error: unknown, name: string): boolean {
+  return isModuleNotFound(error) && String((error as Error)?.message).includes(`'${name}'`);
+}
+
+/**
+ * METEOR with WordNet synonyms by default, as NLTK (--meteor-synonyms none turns the stage off).
+ * Both packages are optional peers of the CLI. When `@gramscore/metric-meteor` is not installed, a
+ * stand-in registers `meteor` and `meteor-hf`, so that `gramscore list` shows them with the package
+ * they need and `-m meteor` fails with `MISSING_DEPENDENCY` and the install command instead of
+ * "unknown metric". When only `@gramscore/wordnet` is missing, loading fails with a
+ * `MISSING_DEPENDENCY` that names it (the registry then reports it for `-m meteor` instead of
+ * suggesting to install the metric package that is there). `load` replaces the imports (tests).
  */
 export function meteorBuiltin(
   load: { meteor?: () => Promise<typeof import("@gramscore/metric-meteor")>; wordnet?: () => Promise<typeof import("@gramscore/wordnet")> } = {},
 ): LazyPlugin {
-  return builtin("@gramscore/metric-meteor", async () => {
+  return builtin(METEOR_PACKAGE, async () => {
     // Both imports start at once; the metric's own failure comes first (the package is not there).
     const wordnetModule = (load.wordnet ?? (() => import("@gramscore/wordnet")))().then(
       (module) => ({ module }),
       (error: unknown) => ({ error }),
     );
-    const meteor = await (load.meteor ?? (() => import("@gramscore/metric-meteor")))();
+    let meteor: typeof import("@gramscore/metric-meteor");
+    try {
+      meteor = await (load.meteor ?? (() => import("@gramscore/metric-meteor")))();
+    } catch (error) {
+      if (!packageNotFound(error, METEOR_PACKAGE)) throw error;
+      return meteorStandIn(METEOR_METRICS, error);
+    }
     const wordnet = await wordnetModule;
     if ("error" in wordnet) {
       const cause = wordnet.error;
       throw isModuleNotFound(cause)
         ? new GramscoreError(
             ErrorCode.MISSING_DEPENDENCY,
-            "METEOR looks up synonyms in WordNet by default, as NLTK does, but @gramscore/wordnet is not installed. " +
-              "Install it where gramscore is installed (npm install @gramscore/wordnet).",
-            { cause, details: { dependency: "@gramscore/wordnet" } },
+            `METEOR looks up synonyms in WordNet by default, as NLTK does, but ${WORDNET_PACKAGE} is not installed. ` +
+              `Install it where gramscore is installed (npm install ${WORDNET_PACKAGE}).`,
+            { cause, details: { dependency: WORDNET_PACKAGE } },
           )
         : new GramscoreError(
             ErrorCode.PLUGIN_LOAD_FAILED,
-            `METEOR's synonyms come from @gramscore/wordnet, which could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}. Reinstall it (npm install @gramscore/wordnet).`,
-            { cause, details: { dependency: "@gramscore/wordnet" } },
+            `METEOR's synonyms come from ${WORDNET_PACKAGE}, which could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}. Reinstall it (npm install ${WORDNET_PACKAGE}).`,
+            { cause, details: { dependency: WORDNET_PACKAGE } },
           );
     }
     return { default: meteor.meteorPlugin({ providers: { wordnet: wordnet.module.wordnet }, defaultSynonyms: "wordnet" }) };
@@ -140,7 +207,7 @@ export function jaMecabBuiltin(load: () => Promise<unknown> = () => import("@gra
       return await load();
     } catch (error) {
       // Only the package itself missing; a dependency of it missing (its dictionary) is its own error.
-      if (!isModuleNotFound(error) || !String((error as Error)?.message).includes(`'${JA_MECAB_PACKAGE}'`)) throw error;
+      if (!packageNotFound(error, JA_MECAB_PACKAGE)) throw error;
       const tokenizer = defineTokenizer({
         name: "ja-mecab",
         description: `sacrebleu's ja-mecab: MeCab 0.996 -Owakati with IPADIC 2.7.0-20070801 (not installed: ${JA_MECAB_INSTALL})`,
