@@ -8,7 +8,7 @@ import { collect, type CommandModule, type Context } from "./commands/kit.js";
 import { availableParallelism } from "node:os";
 import { resolve as resolvePath } from "node:path";
 import { MAX_JOBS, jobsMinBytes, usefulJobs } from "./shared/constants.js";
-import { EXIT, describeForDebug, exitCodeOf } from "./shared/errors.js";
+import { EXIT, describeForDebug, exitCodeOf, isClosedStdout } from "./shared/errors.js";
 import { processIO, useColor, type CliIO } from "./shared/io.js";
 import { inputBytes } from "./input/size.js";
 import { writeStdout } from "./output/write.js";
@@ -230,6 +230,8 @@ export async function run(argv: readonly string[], io: Partial<CliIO> = {}): Pro
     if (built.help.text !== "") await writeStdout(fullIO.stdout, built.help.text);
     return context.exitCode;
   } catch (error) {
+    // `gramscore ... | head -1`: the reader has what it wanted; end quietly, as Unix tools do.
+    if (isClosedStdout(error)) return EXIT.OK;
     printError(fullIO, error, pre.debug);
     return exitCodeOf(error);
   } finally {

@@ -137,7 +137,7 @@ describe("items 5-7: -o is atomic, never an input, and output errors are clear",
     }
   });
 
-  it("item 7: a reader that goes away (EPIPE) is reported with a non-zero exit", async () => {
+  it("item 7: a reader that goes away (EPIPE) ends the command quietly with status 0, as Unix tools do", async () => {
     const dir = textInput(50_000);
     const r = await new Promise<{ code: number | null; stderr: string }>((done, fail) => {
       const child = spawn(process.execPath, [cliJs, "score", "-m", "bleu", "ref.txt", "-i", "hyp.txt", "--segments", "-f", "jsonl"], {
@@ -151,8 +151,25 @@ describe("items 5-7: -o is atomic, never an input, and output errors are clear",
       child.on("error", fail);
       child.on("close", (code) => done({ code, stderr: err }));
     });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain("Cannot write standard output: the reader closed the pipe");
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+  });
+
+  it("item 7: `gramscore score ... --segments | head -1` prints one line and both ends exit 0", async () => {
+    const dir = textInput(50_000);
+    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
+      const script = `"${process.execPath}" "${cliJs}" score -m bleu ref.txt -i hyp.txt --segments -f jsonl | head -1; echo "status \${PIPESTATUS[0]} \${PIPESTATUS[1]}" >&2`;
+      const child = spawn("bash", ["-c", script], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+      let out = "";
+      let err = "";
+      child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+      child.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+      child.on("error", fail);
+      child.on("close", (code) => done({ code, stdout: out, stderr: err }));
+    });
+    expect(r.stderr).toBe("status 0 0\n");
+    expect(r.stdout.split("\n").filter((l) => l !== "")).toHaveLength(1);
+    expect(JSON.parse(r.stdout)).toHaveProperty("system");
   });
 
   it("item 14: -o into a missing folder names the folder instead of a raw ENOENT", async () => {
