@@ -376,14 +376,14 @@ describe("item 8: --segments output is streamed (jsonl, csv) or written in piece
     const base = ["score", "-m", "bleu,chrf", "ref.txt", "-i", "hyp.txt", "hyp2.txt", "--segments"];
     const jsonl = await inProcess([...base, "-f", "jsonl"], { cwd: dir });
     expect(jsonl.code, jsonl.stderr).toBe(0);
-    const lines = jsonl.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as { type: string; metric: string; system: string; index?: number });
+    const lines = jsonl.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as { type: string; metric: string; system: string; segment?: number });
     expect(lines.length).toBe(120 * 2 * 2 + 4);
     // Input order: line by line, each system, each metric; then corpus lines (metric by metric).
-    expect(lines.slice(0, 4).map((l) => [l.type, l.metric, l.system, l.index])).toEqual([
-      ["segment", "bleu", "hyp.txt", 0],
-      ["segment", "chrf", "hyp.txt", 0],
-      ["segment", "bleu", "hyp2.txt", 0],
-      ["segment", "chrf", "hyp2.txt", 0],
+    expect(lines.slice(0, 4).map((l) => [l.type, l.metric, l.system, l.segment])).toEqual([
+      ["segment", "bleu", "hyp.txt", 1],
+      ["segment", "chrf", "hyp.txt", 1],
+      ["segment", "bleu", "hyp2.txt", 1],
+      ["segment", "chrf", "hyp2.txt", 1],
     ]);
     expect(lines.slice(-4).map((l) => [l.type, l.metric, l.system])).toEqual([
       ["corpus", "bleu", "hyp.txt"],
@@ -396,16 +396,17 @@ describe("item 8: --segments output is streamed (jsonl, csv) or written in piece
     expect(jsonl.stdout.trimEnd().split("\n").slice(-4).join("\n")).toBe(plain.stdout.trimEnd());
     // The same per-segment results as the json document (kept in memory).
     const json = await inProcess([...base, "-f", "json"], { cwd: dir });
-    const doc = JSON.parse(json.stdout) as { metrics: { metric: string; systems: { system: string; segments: { index: number; summary: unknown; result: unknown }[] }[] }[] };
-    for (const l of lines.filter((x) => x.type === "segment") as unknown as { metric: string; system: string; index: number; summary: unknown; result: unknown }[]) {
-      const seg = doc.metrics.find((m) => m.metric === l.metric)!.systems.find((s) => s.system === l.system)!.segments[l.index]!;
+    const doc = JSON.parse(json.stdout) as { metrics: { metric: string; systems: { system: string; segments: { segment: number; summary: unknown; result: unknown }[] }[] }[] };
+    for (const l of lines.filter((x) => x.type === "segment") as unknown as { metric: string; system: string; segment: number; summary: unknown; result: unknown }[]) {
+      const seg = doc.metrics.find((m) => m.metric === l.metric)!.systems.find((s) => s.system === l.system)!.segments[l.segment - 1]!;
+      expect(seg.segment).toBe(l.segment);
       expect({ summary: l.summary, result: l.result }).toEqual({ summary: seg.summary, result: seg.result });
     }
     const csv = await inProcess([...base, "-f", "csv"], { cwd: dir });
     const rows = csv.stdout.trimEnd().split("\r\n");
     expect(rows[0]).toBe("system,segment,count,bleu.score,bleu.bp,chrf,bleu.signature,chrf.signature");
     expect(rows.length).toBe(1 + 240 + 2);
-    expect(rows[1]).toMatch(/^hyp\.txt,0,1,[\d.]+,[\d.]+,[\d.]+,,$/);
+    expect(rows[1]).toMatch(/^hyp\.txt,1,1,[\d.]+,[\d.]+,[\d.]+,,$/);
     expect(rows.at(-1)).toMatch(/^hyp2\.txt,,120,100\.0000,1\.0000,100\.0000,nrefs:1\|/);
   });
 

@@ -220,7 +220,7 @@ export function reportJson(report: Report, options: FormatReportOptions): unknow
             corpus: score.corpus,
             ...(score.segments === undefined
               ? {}
-              : { segments: score.segments.map((seg) => ({ index: seg.index, summary: roundedSummary(seg.summary, options.width), result: seg.result })) }),
+              : { segments: score.segments.map((seg) => ({ segment: seg.index + 1, summary: roundedSummary(seg.summary, options.width), result: seg.result })) }),
           },
         ];
       }),
@@ -251,7 +251,7 @@ function jsonlText(report: Report, options: FormatReportOptions): string {
             type: "segment",
             metric: m.name,
             system: s.name,
-            index: seg.index,
+            segment: seg.index + 1,
             summary: roundedSummary(seg.summary, options.width),
             result: seg.result,
           }),
@@ -278,7 +278,7 @@ function csvText(report: Report, options: FormatReportOptions): string {
       for (let i = 0; i < s.count; i++) {
         rows.push([
           s.name,
-          String(i),
+          String(i + 1),
           "1",
           ...columns.map((c) => num(s.scores[c.metric]?.segments?.[i]?.summary[c.key], options.width)),
           ...signatures,

@@ -30,7 +30,7 @@ export class SegmentStream implements SegmentSink {
     if (this.format === "jsonl") {
       results.forEach((r, k) => {
         this.pending.push(
-          `${JSON.stringify({ type: "segment", metric: this.metrics[k], system, index, summary: roundedSummary(r.summary, this.width), result: r.result })}\n`,
+          `${JSON.stringify({ type: "segment", metric: this.metrics[k], system, segment: index + 1, summary: roundedSummary(r.summary, this.width), result: r.result })}\n`,
         );
       });
       return;
@@ -45,7 +45,7 @@ export class SegmentStream implements SegmentSink {
       this.pending.push(csvRow(header));
     }
     const cells = this.columns.flatMap((cols, k) => cols.map((c) => num(results[k]?.summary[c.key], this.width)));
-    this.pending.push(csvRow([system, String(index), "1", ...cells, ...this.metrics.map(() => "")]));
+    this.pending.push(csvRow([system, String(index + 1), "1", ...cells, ...this.metrics.map(() => "")]));
   }
 
   /** The lines queued since the last call ("" when none). */
