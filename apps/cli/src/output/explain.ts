@@ -222,8 +222,9 @@ function operationLine(operations: readonly unknown[], c: Colors, indent: string
 
 /**
  * A few lines of an explanation (`explain` without --verbose): its numbers, one line per n-gram
- * order with the missing and clipped n-grams, the edit operations, small records of numbers (per
- * reference, per edit kind), and the names of the parts left out, which --verbose (or -f json) shows.
+ * order with the missing and clipped n-grams, the edit operations, lists of strings under match or
+ * miss keys (a few items each), small records of numbers (per reference, per edit kind), and the
+ * names of the parts left out, which --verbose (or -f json) shows.
  */
 export function compactTree(value: unknown, c: Colors, width = 4, indent = "    ", shown: Readonly<Record<string, unknown>> = {}): string[] {
   if (!isRecord(value)) return renderTree(value, c, width, indent);
@@ -235,7 +236,11 @@ export function compactTree(value: unknown, c: Colors, width = 4, indent = "    
   for (const [key, v] of Object.entries(value)) {
     if (Array.isArray(v) && key === "orders" && v.some(isRecord)) lines.push(...orderLines(v, c, width, indent));
     else if (Array.isArray(v) && key === "operations" && v.some(isRecord)) lines.push(...operationLine(v, c, indent));
-    else if (isRecord(v) && Object.values(v).some((x) => typeof x === "number")) {
+    else if (Array.isArray(v) && toneOf(key) !== undefined && v.length > 0 && v.every((x) => typeof x === "string")) {
+      // A short list under a match or miss key (`matched: ["cat", "sat"]`).
+      const tone = toneOf(key);
+      lines.push(`${indent}${tone === "match" ? c.green(key) : c.red(key)}  ${shortList(v as string[], tone === "match" ? c.green : c.red, c)}`);
+    } else if (isRecord(v) && Object.values(v).some((x) => typeof x === "number")) {
       const pairs = scalarPairs(v, c, width, seen);
       if (pairs.length > 0) lines.push(...wrap(`${indent}${c.cyan(key)}  `, pairs, indent));
     } else if (Array.isArray(v) && v.length > 0 && v.length <= 4 && v.every((x) => isRecord(x) && Object.values(x).some((y) => typeof y === "number"))) {
