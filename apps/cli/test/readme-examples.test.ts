@@ -20,6 +20,8 @@ interface Example {
   readonly where: string;
   readonly kind: "sh block" | "$ line" | "inline";
   readonly script: string;
+  /** The output the README shows under a `$ ` line whose command reads no file (`--hyp`/`--ref`). */
+  readonly output?: string;
 }
 
 /** A shell line that runs gramscore (not one that names the package, as `npm install -g gramscore`). */
@@ -61,7 +63,13 @@ export function examplesOf(rel: string): Example[] {
     if (fence !== undefined) {
       fence.body.push(line);
       const dollar = /^\$ (.*gramscore.*)$/.exec(line);
-      if (fence.lang === "text" && dollar !== null && !isTemplate(dollar[1]!)) out.push({ where: `${rel}:${i + 1}`, kind: "$ line", script: dollar[1]! });
+      if (fence.lang === "text" && dollar !== null && !isTemplate(dollar[1]!)) {
+        let end = i + 1;
+        while (end < lines.length && !lines[end]!.startsWith("```") && !lines[end]!.startsWith("$ ")) end++;
+        const shown = lines.slice(i + 1, end).join("\n");
+        const selfContained = dollar[1]!.includes("--hyp") && !shown.includes("…");
+        out.push({ where: `${rel}:${i + 1}`, kind: "$ line", script: dollar[1]!, ...(selfContained ? { output: `${shown}\n` } : {}) });
+      }
       prose.push("");
     } else prose.push(line);
   }
@@ -158,6 +166,7 @@ describe("README examples run as written", () => {
     expect(examples.filter((e) => e.kind === "sh block").length).toBeGreaterThanOrEqual(8);
     expect(examples.filter((e) => e.kind === "$ line").length).toBeGreaterThanOrEqual(3);
     expect(examples.some((e) => e.script.startsWith("pnpm gramscore "))).toBe(true);
+    expect(examples.filter((e) => e.output !== undefined).length).toBeGreaterThanOrEqual(1);
     expect(isTemplate("gramscore explain ... --system NAME")).toBe(true);
     expect(isTemplate("gramscore stats")).toBe(true);
     expect(isTemplate("gramscore list")).toBe(false);
@@ -169,5 +178,6 @@ describe("README examples run as written", () => {
     for (const k of Object.keys(env)) if (/^(npm_|pnpm_script|INIT_CWD$|GRAMSCORE_|FORCE_COLOR$)/i.test(k)) delete env[k];
     const r = spawnSync("bash", ["-e", "-o", "pipefail", "-O", "expand_aliases", "-c", example.script], { cwd: example.script.startsWith("pnpm ") ? repoDir : dir, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
     expect(r.status, `${example.script}\n--- stderr:\n${r.stderr}\n--- stdout:\n${r.stdout.slice(0, 2000)}`).toBe(0);
+    if (example.output !== undefined) expect(r.stdout, "the output the README shows").toBe(example.output);
   }, 150_000);
 });
