@@ -8,6 +8,8 @@ import type { LazyPlugin, Registry } from "@gramscore/registry";
 import { usePlugins, type LoadedPlugin } from "@gramscore/registry/node";
 import { cliHint } from "./hints.js";
 
+export { cliHint, type KnownPackage } from "./hints.js";
+
 type Manifest = Record<string, { tokenizers: string[]; metrics: string[] } | null>;
 
 let manifestCache: Manifest | null | undefined;
