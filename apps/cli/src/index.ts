@@ -7,7 +7,7 @@ export { prescan } from "./commands/args/prescan.js";
 export type { Prescan } from "./commands/args/prescan.js";
 export { loadConfig, emptyConfig } from "./shared/config.js";
 export type { CliConfig } from "./shared/config.js";
-export { builtinPlugins, cliHint, createCliRegistry } from "./run/setup.js";
+export { builtinPlugins, cliHint, createCliRegistry, type KnownPackage } from "./run/setup.js";
 export type { CliRegistryOptions } from "./run/setup.js";
 export { addSpecOptions, collectSpecOptions } from "./commands/args/spec-options.js";
 export type { OptionBinding, OptionOwner } from "./commands/args/spec-options.js";

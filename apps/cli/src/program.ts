@@ -8,7 +8,7 @@ import { collect, type CommandModule, type Context } from "./commands/kit.js";
 import { availableParallelism } from "node:os";
 import { resolve as resolvePath } from "node:path";
 import { MAX_JOBS, jobsMinBytes, usefulJobs } from "./shared/constants.js";
-import { EXIT, describeForDebug, exitCodeOf } from "./shared/errors.js";
+import { EXIT, describeForDebug, exitCodeOf, isClosedStdout } from "./shared/errors.js";
 import { processIO, useColor, type CliIO } from "./shared/io.js";
 import { inputBytes } from "./input/size.js";
 import { writeStdout } from "./output/write.js";
@@ -126,6 +126,11 @@ const RENAMED_FLAGS: Readonly<Record<string, string>> = {
   "gleu-max-len": "--gleu-max-ngram-order",
   "min-len": "--min-ngram-order",
   "max-len": "--max-ngram-order",
+  // --confidence is sacrebleu's confidence interval (score, report, merge); ROUGE's bootstrap level
+  // has a name of its own.
+  confidence: "--bootstrap-confidence (ROUGE's bootstrap level; --confidence is sacrebleu's confidence interval of score, report and merge)",
+  "rouge-confidence": "--rouge-bootstrap-confidence",
+  "rouge155-confidence": "--rouge155-bootstrap-confidence",
 };
 
 function metricFlagHint(message: string, pre: Prescan, config: CliConfig): string {
@@ -134,6 +139,8 @@ function metricFlagHint(message: string, pre: Prescan, config: CliConfig): strin
   if (to !== undefined) {
     return `${message.trimEnd()}\nThe flag is now ${to} (one name per option in every metric); \`gramscore sacrebleu\` takes sacrebleu's own flags.\n`;
   }
+  // commander's own "(Did you mean --x?)" answers a typo: no guess about metrics on top of it.
+  if (/Did you mean/.test(message)) return message;
   const m = /unknown option '--([a-z0-9]+(?:-[a-z0-9]+)*?)-([a-z0-9-]+)'/.exec(message);
   if (m === null || !["score", "stats", "explain"].includes(pre.command ?? "")) return message;
   const chosen = pre.metrics.length > 0 ? pre.metrics : (config.metrics ?? []);
@@ -233,6 +240,8 @@ export async function run(argv: readonly string[], io: Partial<CliIO> = {}): Pro
     if (built.help.text !== "") await writeStdout(fullIO.stdout, built.help.text);
     return context.exitCode;
   } catch (error) {
+    // `gramscore ... | head -1`: the reader has what it wanted; end quietly, as Unix tools do.
+    if (isClosedStdout(error)) return EXIT.OK;
     printError(fullIO, error, pre.debug);
     return exitCodeOf(error);
   } finally {

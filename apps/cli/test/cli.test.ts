@@ -36,7 +36,7 @@ interface ScoreDoc {
     metric: string;
     signature: string;
     options: Record<string, unknown>;
-    systems: { system: string; count: number; summary: Record<string, number>; corpus: unknown; text?: string; segments?: { index: number; result: unknown }[] }[];
+    systems: { system: string; count: number; summary: Record<string, number>; corpus: unknown; text?: string; segments?: { segment: number; result: unknown }[] }[];
   }[];
 }
 
@@ -113,7 +113,7 @@ describe.concurrent("gramscore score", () => {
         const expected = expectedFor(s.system);
         expect(s.corpus).toEqual(expected.corpus);
         expect(s.segments!.map((x) => x.result)).toEqual(expected.segments);
-        expect(s.segments!.map((x) => x.index)).toEqual([0, 1, 2]);
+        expect(s.segments!.map((x) => x.segment)).toEqual([1, 2, 3]);
       }
     }
   });
@@ -193,23 +193,23 @@ describe.concurrent("gramscore score", () => {
     expect(tex.stdout).toContain("\\begin{tabular}{lrrrr}\n\\toprule\nSystem & $n$ & unigram.f & unigram.precision & unigram.recall \\\\\n\\midrule\n");
     const texRow = (mine: string[], other: string[]) => mine.map((x, i) => (i >= 2 && Number(x) >= Number(other[i]) ? `\\textbf{${x}}` : x)).join(" & ");
     expect(tex.stdout).toContain(`${texRow(a, b)} \\\\\n${texRow(b, a)} \\\\\n\\bottomrule\n`);
-    const lines = jsonl.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as { type: string; system: string; index?: number; result?: unknown });
+    const lines = jsonl.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as { type: string; system: string; segment?: number; result?: unknown });
     for (const line of lines) expect(validateSchema(line, schemas["jsonl line"] as object)).toEqual([]);
     // Segment lines stream in input order (line by line, each system), then the corpus lines.
-    expect(lines.map((l) => `${l.type}:${l.system}${l.index === undefined ? "" : `#${l.index}`}`)).toEqual([
-      "segment:sysA.txt#0",
-      "segment:sysB.txt#0",
+    expect(lines.map((l) => `${l.type}:${l.system}${l.segment === undefined ? "" : `#${l.segment}`}`)).toEqual([
       "segment:sysA.txt#1",
       "segment:sysB.txt#1",
       "segment:sysA.txt#2",
       "segment:sysB.txt#2",
+      "segment:sysA.txt#3",
+      "segment:sysB.txt#3",
       "corpus:sysA.txt",
       "corpus:sysB.txt",
     ]);
     expect(lines[0]!.result).toEqual(evaluate(library("unigram"), segmentsOf("sysA.txt", ["refA.txt"]), { segments: true }).segments![0]);
   });
 
-  it("adds segment tables to the text formats with --segments", async () => {
+  it("adds segment tables to the text formats with --segments, numbered from 1 as the CSV rows are", async () => {
     const r = await cli([...P, "score", "-m", "length-gap", "refA.txt", "-i", "sysA.txt", "--segments", "-f", "table", "-w", "1"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Segments of sysA.txt\n#  length-gap\n1         0.0\n2         0.0\n3         0.0\n");
@@ -217,9 +217,9 @@ describe.concurrent("gramscore score", () => {
     // Segment rows stream first (their signature cells empty), the corpus row with signatures last.
     expect(csv.stdout.split("\r\n")).toEqual([
       "system,segment,count,length-gap,length-gap.signature",
-      "sysA.txt,0,1,0.0,",
       "sysA.txt,1,1,0.0,",
       "sysA.txt,2,1,0.0,",
+      "sysA.txt,3,1,0.0,",
       "sysA.txt,,3,0.0,nrefs:1|unit:words|ignore:0|version:1.0.0",
       "",
     ]);
@@ -336,12 +336,34 @@ describe.concurrent("gramscore stats and merge", () => {
 });
 
 describe.concurrent("gramscore explain", () => {
-  it("explains an inline segment, as text and as JSON", async () => {
-    const [text, doc] = await Promise.all([
+  it("explains an inline segment, as text (compact, and whole with --verbose) and as JSON", async () => {
+    const [text, compact, doc] = await Promise.all([
+      cli([...P, "explain", "-m", "unigram,length-gap", "--hyp", "the cat sat", "--ref", "a cat sat", "--ref", "the dog", "--verbose"]),
       cli([...P, "explain", "-m", "unigram,length-gap", "--hyp", "the cat sat", "--ref", "a cat sat", "--ref", "the dog"]),
       cli([...P, "explain", "-m", "unigram", "--hyp", "the cat sat", "--ref", "a cat sat", "-f", "json"]),
     ]);
     expect(text.code).toBe(0);
+    // Without --verbose: the references once, then per metric its numbers and short match lists.
+    expect(compact.stdout).toBe(
+      [
+        "ref 1   a cat sat",
+        "ref 2   the dog",
+        "",
+        "unigram  tok:toy-ws|lc:no|beta:1|version:1.0.0",
+        "  hyp     the cat sat",
+        "  score   f 66.6667, precision 66.6667, recall 66.6667",
+        "  bestReference 1",
+        '  matched  "cat" "sat"',
+        '  unmatched  "the"',
+        "  counts  hyp 3, ref 3",
+        "",
+        "length-gap  nrefs:2|unit:words|ignore:0|version:1.0.0",
+        "  hyp     the cat sat",
+        "  score   gap 0.0000",
+        "  (length-gap does not implement explain(); only the score is shown)",
+        "",
+      ].join("\n"),
+    );
     expect(text.stdout).toBe(
       [
         "unigram  tok:toy-ws|lc:no|beta:1|version:1.0.0",
@@ -379,7 +401,8 @@ describe.concurrent("gramscore explain", () => {
     expect(r.stdout).toContain("\u001b[32m");
     expect(r.stdout).toContain("\u001b[31m");
     const files = await cli([...P, "explain", "-m", "unigram", "refA.txt", "refB.txt", "-i", "sysA.txt", "--line", "3"]);
-    expect(files.stdout).toContain("  hyp     hello world\n  ref 1   Hello world\n  ref 2   Hello there world\n");
+    expect(files.stdout).toContain("ref 1   Hello world\nref 2   Hello there world\n\nunigram  ");
+    expect(files.stdout).toContain("  hyp     hello world\n");
     expect(files.stdout).not.toContain("\u001b[");
   });
 

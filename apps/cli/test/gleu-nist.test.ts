@@ -67,7 +67,7 @@ describe.concurrent("gramscore with gleu, google_bleu and nist", () => {
     const out = r.stdout
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as { type: string; metric: string; index?: number; result?: { score: number } });
+      .map((l) => JSON.parse(l) as { type: string; metric: string; segment?: number; result?: { score: number } });
     const hyps = lines("sysA.txt");
     const refs = lines("refA.txt");
     for (const [name, metric] of [
@@ -78,7 +78,7 @@ describe.concurrent("gramscore with gleu, google_bleu and nist", () => {
       expect(segs.length).toBe(hyps.length);
       for (const s of segs) {
         const m = metric as ReturnType<typeof createGleu> | ReturnType<typeof createNist>;
-        expect(s.result!.score).toBe((m.score as (st: unknown, l: "segment") => { score: number })(m.stats(hyps[s.index!]!, [refs[s.index!]!]), "segment").score);
+        expect(s.result!.score).toBe((m.score as (st: unknown, l: "segment") => { score: number })(m.stats(hyps[s.segment! - 1]!, [refs[s.segment! - 1]!]), "segment").score);
       }
     }
   });

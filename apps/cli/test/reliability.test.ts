@@ -137,7 +137,7 @@ describe("items 5-7: -o is atomic, never an input, and output errors are clear",
     }
   });
 
-  it("item 7: a reader that goes away (EPIPE) is reported with a non-zero exit", async () => {
+  it("item 7: a reader that goes away (EPIPE) ends the command quietly with status 0, as Unix tools do", async () => {
     const dir = textInput(50_000);
     const r = await new Promise<{ code: number | null; stderr: string }>((done, fail) => {
       const child = spawn(process.execPath, [cliJs, "score", "-m", "bleu", "ref.txt", "-i", "hyp.txt", "--segments", "-f", "jsonl"], {
@@ -151,8 +151,25 @@ describe("items 5-7: -o is atomic, never an input, and output errors are clear",
       child.on("error", fail);
       child.on("close", (code) => done({ code, stderr: err }));
     });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain("Cannot write standard output: the reader closed the pipe");
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+  });
+
+  it("item 7: `gramscore score ... --segments | head -1` prints one line and both ends exit 0", async () => {
+    const dir = textInput(50_000);
+    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
+      const script = `"${process.execPath}" "${cliJs}" score -m bleu ref.txt -i hyp.txt --segments -f jsonl | head -1; echo "status \${PIPESTATUS[0]} \${PIPESTATUS[1]}" >&2`;
+      const child = spawn("bash", ["-c", script], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+      let out = "";
+      let err = "";
+      child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+      child.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+      child.on("error", fail);
+      child.on("close", (code) => done({ code, stdout: out, stderr: err }));
+    });
+    expect(r.stderr).toBe("status 0 0\n");
+    expect(r.stdout.split("\n").filter((l) => l !== "")).toHaveLength(1);
+    expect(JSON.parse(r.stdout)).toHaveProperty("system");
   });
 
   it("item 14: -o into a missing folder names the folder instead of a raw ENOENT", async () => {
@@ -359,14 +376,14 @@ describe("item 8: --segments output is streamed (jsonl, csv) or written in piece
     const base = ["score", "-m", "bleu,chrf", "ref.txt", "-i", "hyp.txt", "hyp2.txt", "--segments"];
     const jsonl = await inProcess([...base, "-f", "jsonl"], { cwd: dir });
     expect(jsonl.code, jsonl.stderr).toBe(0);
-    const lines = jsonl.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as { type: string; metric: string; system: string; index?: number });
+    const lines = jsonl.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as { type: string; metric: string; system: string; segment?: number });
     expect(lines.length).toBe(120 * 2 * 2 + 4);
     // Input order: line by line, each system, each metric; then corpus lines (metric by metric).
-    expect(lines.slice(0, 4).map((l) => [l.type, l.metric, l.system, l.index])).toEqual([
-      ["segment", "bleu", "hyp.txt", 0],
-      ["segment", "chrf", "hyp.txt", 0],
-      ["segment", "bleu", "hyp2.txt", 0],
-      ["segment", "chrf", "hyp2.txt", 0],
+    expect(lines.slice(0, 4).map((l) => [l.type, l.metric, l.system, l.segment])).toEqual([
+      ["segment", "bleu", "hyp.txt", 1],
+      ["segment", "chrf", "hyp.txt", 1],
+      ["segment", "bleu", "hyp2.txt", 1],
+      ["segment", "chrf", "hyp2.txt", 1],
     ]);
     expect(lines.slice(-4).map((l) => [l.type, l.metric, l.system])).toEqual([
       ["corpus", "bleu", "hyp.txt"],
@@ -379,16 +396,17 @@ describe("item 8: --segments output is streamed (jsonl, csv) or written in piece
     expect(jsonl.stdout.trimEnd().split("\n").slice(-4).join("\n")).toBe(plain.stdout.trimEnd());
     // The same per-segment results as the json document (kept in memory).
     const json = await inProcess([...base, "-f", "json"], { cwd: dir });
-    const doc = JSON.parse(json.stdout) as { metrics: { metric: string; systems: { system: string; segments: { index: number; summary: unknown; result: unknown }[] }[] }[] };
-    for (const l of lines.filter((x) => x.type === "segment") as unknown as { metric: string; system: string; index: number; summary: unknown; result: unknown }[]) {
-      const seg = doc.metrics.find((m) => m.metric === l.metric)!.systems.find((s) => s.system === l.system)!.segments[l.index]!;
+    const doc = JSON.parse(json.stdout) as { metrics: { metric: string; systems: { system: string; segments: { segment: number; summary: unknown; result: unknown }[] }[] }[] };
+    for (const l of lines.filter((x) => x.type === "segment") as unknown as { metric: string; system: string; segment: number; summary: unknown; result: unknown }[]) {
+      const seg = doc.metrics.find((m) => m.metric === l.metric)!.systems.find((s) => s.system === l.system)!.segments[l.segment - 1]!;
+      expect(seg.segment).toBe(l.segment);
       expect({ summary: l.summary, result: l.result }).toEqual({ summary: seg.summary, result: seg.result });
     }
     const csv = await inProcess([...base, "-f", "csv"], { cwd: dir });
     const rows = csv.stdout.trimEnd().split("\r\n");
     expect(rows[0]).toBe("system,segment,count,bleu.score,bleu.bp,chrf,bleu.signature,chrf.signature");
     expect(rows.length).toBe(1 + 240 + 2);
-    expect(rows[1]).toMatch(/^hyp\.txt,0,1,[\d.]+,[\d.]+,[\d.]+,,$/);
+    expect(rows[1]).toMatch(/^hyp\.txt,1,1,[\d.]+,[\d.]+,[\d.]+,,$/);
     expect(rows.at(-1)).toMatch(/^hyp2\.txt,,120,100\.0000,1\.0000,100\.0000,nrefs:1\|/);
   });
 

@@ -69,14 +69,14 @@ describe.concurrent("gramscore with wer, cer, mer, wil, wip", () => {
     const rows = r.stdout
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as { type: string; index?: number; result?: Corpus });
+      .map((l) => JSON.parse(l) as { type: string; segment?: number; result?: Corpus });
     const segs = rows.filter((x) => x.type === "segment");
     const hyps = lines("sysA.txt");
     const refs = lines("refA.txt");
     expect(segs.length).toBe(hyps.length);
     const m = createWerMetric("wer");
     for (const s of segs) {
-      const st = m.stats(hyps[s.index!]!, [refs[s.index!]!]);
+      const st = m.stats(hyps[s.segment! - 1]!, [refs[s.segment! - 1]!]);
       expect(s.result!.score).toBe(m.score(st, "segment").score);
       expect([s.result!.hits, s.result!.substitutions, s.result!.deletions, s.result!.insertions]).toEqual([st.hits, st.substitutions, st.deletions, st.insertions]);
     }

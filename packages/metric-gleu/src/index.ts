@@ -7,13 +7,13 @@
 import { ErrorCode, GramscoreError, defineMetric, definePlugin, describeValue, evaluate, toSegments, validateSegment } from "@gramscore/core";
 import { createGleu, createGoogleBleu } from "./metric.js";
 import type { GleuMetric, GleuResult, GleuStats } from "./metric.js";
-import { gleuOptionSpecs } from "./options.js";
+import { gleuOptionSpecs, googleBleuOptionSpecs } from "./options.js";
 import type { GleuOptions } from "./options.js";
 import { VERSION } from "./version.js";
 
 export { GOOGLE_BLEU, NLTK_GLEU, createGleu, createGoogleBleu, gleuScore, parseGleuStats } from "./metric.js";
 export type { GleuExplanation, GleuMetric, GleuResult, GleuStats, GleuVariant } from "./metric.js";
-export { GLEU_DEFAULTS, gleuOptionSpecs, resolveGleuOptions } from "./options.js";
+export { GLEU_DEFAULTS, gleuOptionSpecs, googleBleuOptionSpecs, resolveGleuOptions } from "./options.js";
 export type { GleuOptions, ResolvedGleuOptions } from "./options.js";
 export { GLEU_TOKENIZERS, resolveTokenizer } from "./tokenizer.js";
 export type { TokenizeOption } from "./tokenizer.js";
@@ -80,7 +80,7 @@ export const gleuMetric = /* @__PURE__ */ defineMetric<"gleu", GleuOptions | und
 export const googleBleuMetric = /* @__PURE__ */ defineMetric<"google_bleu", GleuOptions | undefined, GleuStats, GleuResult>({
   name: "google_bleu",
   description: "HF evaluate's google_bleu: NLTK corpus_gleu over sacrebleu 13a tokens",
-  options: gleuOptionSpecs,
+  options: googleBleuOptionSpecs,
   create: (options, context): GleuMetric => createGoogleBleu(options, context),
 });
 

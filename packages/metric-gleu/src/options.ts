@@ -26,11 +26,22 @@ export interface ResolvedGleuOptions {
 /** NLTK's defaults (`min_len=1, max_len=4`). */
 export const GLEU_DEFAULTS = { minNgramOrder: 1, maxNgramOrder: 4 } as const;
 
-/** The options of the `gleu` and `google_bleu` descriptors (the CLI adds `--gleu-min-ngram-order`, `--gleu-max-ngram-order`, `--tokenize`). */
+const TOKENIZE_HELP = "tokenizer name (whitespace = str.split() as NLTK; 13a as HF google_bleu)";
+const MIN_ORDER: OptionSpec = { key: "minNgramOrder", flag: "min-ngram-order", type: "number", description: "shortest n-gram counted (NLTK min_len)", default: GLEU_DEFAULTS.minNgramOrder, integer: true, min: 1, max: 255 };
+const MAX_ORDER: OptionSpec = { key: "maxNgramOrder", flag: "max-ngram-order", type: "number", description: "longest n-gram counted (NLTK max_len)", default: GLEU_DEFAULTS.maxNgramOrder, integer: true, max: 255 };
+
+/** The options of the `gleu` descriptor (the CLI adds `--gleu-min-ngram-order`, `--gleu-max-ngram-order`, `--tokenize`). */
 export const gleuOptionSpecs: readonly OptionSpec[] = [
-  { key: "tokenize", flag: "tokenize", type: "string", description: "tokenizer name (whitespace = str.split() as NLTK; 13a as HF google_bleu)" },
-  { key: "minNgramOrder", flag: "min-ngram-order", type: "number", description: "shortest n-gram counted (NLTK min_len)", default: GLEU_DEFAULTS.minNgramOrder, integer: true, min: 1, max: 255 },
-  { key: "maxNgramOrder", flag: "max-ngram-order", type: "number", description: "longest n-gram counted (NLTK max_len)", default: GLEU_DEFAULTS.maxNgramOrder, integer: true, max: 255 },
+  { key: "tokenize", flag: "tokenize", type: "string", description: TOKENIZE_HELP, default: "whitespace" },
+  MIN_ORDER,
+  MAX_ORDER,
+];
+
+/** The options of the `google_bleu` descriptor: those of `gleu`, with HF's 13a as the tokenizer's default. */
+export const googleBleuOptionSpecs: readonly OptionSpec[] = [
+  { key: "tokenize", flag: "tokenize", type: "string", description: TOKENIZE_HELP, default: "13a" },
+  MIN_ORDER,
+  MAX_ORDER,
 ];
 
 /** `maxNgramOrder` is checked against the `minNgramOrder` read before it. */

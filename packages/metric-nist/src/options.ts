@@ -27,7 +27,7 @@ export const NIST_DEFAULTS = { maxNgramOrder: 5 } as const;
 
 /** The options of the `nist` descriptor (the CLI adds `--nist-max-ngram-order` and `--tokenize`). */
 export const nistOptionSpecs: readonly OptionSpec[] = [
-  { key: "tokenize", flag: "tokenize", type: "string", description: "tokenizer name (whitespace = str.split() as NLTK)" },
+  { key: "tokenize", flag: "tokenize", type: "string", description: "tokenizer name (whitespace = str.split() as NLTK)", default: "whitespace" },
   { key: "maxNgramOrder", flag: "max-ngram-order", type: "number", description: "highest n-gram order (NLTK n)", default: NIST_DEFAULTS.maxNgramOrder, integer: true, min: 1, max: 255 },
 ];
 

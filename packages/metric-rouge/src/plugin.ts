@@ -23,7 +23,7 @@ const COMMON_OPTIONS: readonly OptionSpec[] = [
   { key: "bootstrap", flag: "bootstrap", type: "boolean", description: "Bootstrap confidence intervals (low/mid/high per column, rouge-score's semantics, seeded).", default: false },
   { key: "bootstrapSamples", flag: "bootstrap-samples", type: "number", description: "Number of bootstrap resamples.", default: 1000 },
   { key: "seed", flag: "seed", type: "number", description: "Seed of the bootstrap resampling (0 to 4294967295).", default: DEFAULT_SEED },
-  { key: "confidence", flag: "confidence", type: "number", description: "Confidence of the bootstrap interval (0 to 1).", default: 0.95 },
+  { key: "confidence", flag: "bootstrap-confidence", type: "number", description: "Confidence level of the bootstrap interval (0 to 1).", default: 0.95 },
 ];
 
 /** Option specs of the `rouge` metric (rouge-score 0.1.2 mode). */

@@ -33,8 +33,10 @@ export interface RegistryOptions {
   /**
    * Says how to get a missing tokenizer or metric; appended to unknown-name errors. The default
    * suggests installing the package and calling `registry.use(plugin)`; the CLI says `--plugin`.
+   * `suggestions` are the registered names close to `name` (already named in the error as "Did you
+   * mean ...?"), so that a hint can leave out an install command for what is likely a typo.
    */
-  hint?: (kind: Kind, name: string) => string;
+  hint?: (kind: Kind, name: string, suggestions: readonly string[]) => string;
 }
 
 /** Options of {@link Registry.use}. */
@@ -299,7 +301,8 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
         `${waiting.length} lazy plugin(s) are not loaded yet (${waiting.join(", ")}): await registry.ensure("${kind}", "${name}") loads them.`,
       );
     }
-    parts.push(hint(kind, name));
+    const how = hint(kind, name, suggestions);
+    if (how !== "") parts.push(how);
     return new GramscoreError(kind === "tokenizer" ? ErrorCode.UNKNOWN_TOKENIZER : ErrorCode.UNKNOWN_METRIC, parts.join(" "), {
       details: { kind, name, available: canonical, suggestions },
     });

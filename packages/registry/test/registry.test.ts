@@ -374,6 +374,32 @@ describe("suggestNames", () => {
     );
     expect(suggestNames("rouge", ["bleu", "chrf"])).toEqual([]);
   });
+
+  it("counts two adjacent letters swapped as one edit (blue -> bleu), for names of any length", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z0-9]{2,8}$/), fc.nat(), (name, at) => {
+        const i = at % (name.length - 1);
+        const typo = name.slice(0, i) + name[i + 1] + name[i] + name.slice(i + 2);
+        expect(suggestNames(typo, [name, "zzzzzzzzzzzz"])).toContain(name);
+      }),
+    );
+    expect(suggestNames("blue", ["bleu", "chrf", "ter"])).toEqual(["bleu"]);
+    expect(suggestNames("bule", ["bleu"])).toEqual([]);
+  });
+
+  it("passes the suggestions to the hint, which may leave its text out", () => {
+    const seen: unknown[] = [];
+    const r = createRegistry({ hint: (kind, name, suggestions) => (seen.push([kind, name, suggestions]), "") });
+    r.use(definePlugin({ name: "p", metrics: [overlapMetric] }));
+    let message = "";
+    try {
+      r.resolve("metric", "ovelrap");
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(seen).toEqual([["metric", "ovelrap", ["overlap"]]]);
+    expect(message).toBe('Unknown metric "ovelrap". Did you mean "overlap"? Registered metrics: overlap.');
+  });
 });
 
 describe("tokenizers that load asynchronously (ready)", () => {

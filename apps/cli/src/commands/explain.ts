@@ -3,7 +3,7 @@ import { Option, type Command } from "commander";
 import { validateSegment } from "@gramscore/core";
 import { usageError, withLocation } from "../shared/errors.js";
 import { checkedResult, checkedSummary } from "../run/engine.js";
-import { highlightWords, matchedStrings, renderTree } from "../output/explain.js";
+import { compactTree, highlightWords, matchedStrings, renderTree } from "../output/explain.js";
 import { recordBatches, type InputRecord } from "../input/read.js";
 import { colors, useColor } from "../shared/io.js";
 import { writeStdout } from "../output/write.js";
@@ -16,7 +16,7 @@ import { SCOPED_HELP, bind, collect, collectList, parsePositive, type CommandMod
 async function action(
   ctx: Context,
   refs: string[],
-  flags: InputFlags & { hyp?: string; ref?: string[]; line?: number; system?: string; format?: "text" | "json" },
+  flags: InputFlags & { hyp?: string; ref?: string[]; line?: number; system?: string; format?: "text" | "json"; verbose?: boolean },
   cmd: Command,
 ) {
   const names = await metricNames(ctx, flags.metrics, "explain");
@@ -68,18 +68,24 @@ async function action(
   }
   const c = colors(useColor(ctx.io.stdout, ctx.io.env, globals(cmd).color !== false));
   const out: string[] = [];
+  const verbose = flags.verbose === true;
+  const refLines = (indent: string) => segment.refs.map((ref, i) => `${indent}${c.bold(`ref ${i + 1}`)}${" ".repeat(Math.max(1, 4 - String(i + 1).length))}${ref}`);
   if (segment.system !== undefined) out.push(c.dim(`${segment.source} (system ${segment.system}, segment ${segment.line})`));
+  // Compact: the references once, then per metric its hypothesis (its matches in colour), its score
+  // and a few lines of its explanation; --verbose: the references and the whole explanation per metric.
+  if (!verbose) out.push(...refLines(""), "");
   for (const r of results) {
     const matched = matchedStrings(r.explanation);
     out.push(`${c.bold(r.m.name)}  ${c.dim(r.m.metric.signature())}`);
     out.push(`  ${c.bold("hyp")}     ${highlightWords(segment.hyp, matched, c)}`);
-    segment.refs.forEach((ref, i) => out.push(`  ${c.bold(`ref ${i + 1}`)}${" ".repeat(Math.max(1, 4 - String(i + 1).length))}${ref}`));
+    if (verbose) out.push(...refLines("  "));
     const summary = Object.entries(r.summary)
       .map(([k, v]) => `${k} ${c.yellow(typeof v === "number" ? v.toFixed(4) : String(v))}`)
       .join(", ");
     out.push(`  ${c.bold("score")}   ${summary}`);
     if (r.explanation === undefined) out.push(c.dim(`  (${r.m.name} does not implement explain(); only the score is shown)`));
-    else out.push(`  ${c.bold("why")}`, ...renderTree(r.explanation, c, 4, "    "));
+    else if (verbose) out.push(`  ${c.bold("why")}`, ...renderTree(r.explanation, c, 4, "    "));
+    else out.push(...compactTree(r.explanation, c, 4, "  ", r.summary));
     out.push("");
   }
   await writeStdout(ctx.io.stdout, out.join("\n"));
@@ -125,6 +131,7 @@ export const command: CommandModule = {
       .option("--line <n>", "segment number in the input (1-based)", parsePositive)
       .option("--system <name>", "system to take the segment from")
       .option("--keep-whitespace", "keep trailing whitespace of text lines")
+      .option("-v, --verbose", "the whole explanation of each metric (default: a few lines per metric: counts per n-gram order, missing and clipped n-grams, edits)")
       .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json"]))
       .addHelpText("after", SCOPED_HELP)
       .action(bind(ctx, action));

@@ -112,3 +112,142 @@ export function highlightWords(text: string, matched: ReadonlySet<string>, c: Co
     return words.has(bare) || (stripped !== "" && words.has(stripped)) ? c.green(w) : c.red(w);
   });
 }
+
+/** Items of a list shown in the compact view before "+N more". */
+const LIST_ITEMS = 6;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+function isShortScalar(v: unknown): boolean {
+  return typeof v === "number" || typeof v === "boolean" || (typeof v === "string" && v.length <= 24);
+}
+
+/**
+ * `key value` pairs of an object's numbers, booleans and short strings (not its signature), leaving
+ * out (and then adding to `seen`) the pairs already shown.
+ */
+function scalarPairs(value: Record<string, unknown>, c: Colors, width: number, seen: Set<string>): string[] {
+  const out: string[] = [];
+  for (const [key, v] of Object.entries(value)) {
+    if (key === "signature" || key === "name" || !isShortScalar(v)) continue;
+    const id = `${key}=${String(v)}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(`${key} ${scalar(v, c, toneOf(key), width)}`);
+  }
+  return out;
+}
+
+/** An n-gram or token of an explanation as text: `"a b"` for `["a", "b"]`. */
+function gramText(entry: Record<string, unknown>): string | undefined {
+  const g = entry.tokens ?? entry.ngram ?? entry.token;
+  if (typeof g === "string") return g;
+  if (Array.isArray(g) && g.every((t) => typeof t === "string")) return g.join(" ");
+  return undefined;
+}
+
+/** At most LIST_ITEMS quoted items, then `+N more`. */
+function shortList(items: readonly string[], colour: (s: string) => string, c: Colors): string {
+  const shown = items.slice(0, LIST_ITEMS).map((s) => colour(JSON.stringify(s)));
+  return items.length > LIST_ITEMS ? `${shown.join(" ")} ${c.dim(`+${items.length - LIST_ITEMS} more`)}` : shown.join(" ");
+}
+
+/** Joins `parts` with ", " into lines of about `max` visible characters, the first after `head`. */
+function wrap(head: string, parts: readonly string[], indent: string, max = 100): string[] {
+  const visible = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "").length;
+  const lines: string[] = [];
+  let line = head;
+  for (const part of parts) {
+    const sep = line === head ? "" : ", ";
+    if (line !== head && visible(line) + sep.length + visible(part) > max) {
+      lines.push(`${line},`);
+      line = `${indent}  ${part}`;
+    } else line += sep + part;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/**
+ * One line per n-gram order (`orders: [{ n | order, ... }]`): its counts, the hypothesis n-grams
+ * found in no reference (`matched: 0`) and those clipped (found fewer times than the hypothesis has
+ * them: `clipped > 0`, or `hyp` above the matched `count`).
+ */
+function orderLines(orders: readonly unknown[], c: Colors, width: number, indent: string): string[] {
+  const lines: string[] = [];
+  for (const o of orders) {
+    if (!isRecord(o)) continue;
+    const n = o.n ?? o.order;
+    const label = `${typeof o.kind === "string" ? `${o.kind} ` : ""}${String(n)}-grams`;
+    const numbers = Object.entries(o)
+      .filter(([k, v]) => typeof v === "number" && k !== "n" && k !== "order")
+      .map(([k, v]) => `${k} ${scalar(v, c, toneOf(k), width)}`);
+    const missing: string[] = [];
+    const clipped: string[] = [];
+    for (const [, list] of Object.entries(o)) {
+      if (!Array.isArray(list)) continue;
+      for (const e of list) {
+        if (!isRecord(e)) continue;
+        const text = gramText(e);
+        if (text === undefined) continue;
+        if (e.matched === 0) missing.push(text);
+        else if ((typeof e.clipped === "number" && e.clipped > 0) || (typeof e.hyp === "number" && typeof e.count === "number" && e.hyp > e.count)) clipped.push(text);
+      }
+    }
+    const parts = [...numbers];
+    if (missing.length > 0) parts.push(`${c.red("missing")} ${shortList(missing, c.red, c)}`);
+    if (clipped.length > 0) parts.push(`${c.yellow("clipped")} ${shortList(clipped, c.yellow, c)}`);
+    lines.push(...wrap(`${indent}${c.cyan(label)}  `, parts, indent));
+  }
+  return lines;
+}
+
+/** The edits of an alignment (`operations: [{ op, hypToken, refToken }]`), matches left out. */
+function operationLine(operations: readonly unknown[], c: Colors, indent: string): string[] {
+  const edits: string[] = [];
+  for (const o of operations) {
+    if (!isRecord(o) || typeof o.op !== "string" || /^(match|hit|equal)$/i.test(o.op)) continue;
+    const hyp = typeof o.hypToken === "string" ? o.hypToken : undefined;
+    const ref = typeof o.refToken === "string" ? o.refToken : undefined;
+    const what = hyp !== undefined && ref !== undefined ? `${JSON.stringify(hyp)}→${JSON.stringify(ref)}` : JSON.stringify(hyp ?? ref ?? "");
+    edits.push(`${o.op} ${what}`);
+  }
+  if (edits.length === 0) return [`${indent}${c.cyan("edits")}  ${c.green("none")}`];
+  const shown = edits.slice(0, LIST_ITEMS).map((e) => c.red(e));
+  if (edits.length > LIST_ITEMS) shown.push(c.dim(`+${edits.length - LIST_ITEMS} more`));
+  return wrap(`${indent}${c.cyan("edits")}  `, shown, indent);
+}
+
+/**
+ * A few lines of an explanation (`explain` without --verbose): its numbers, one line per n-gram
+ * order with the missing and clipped n-grams, the edit operations, lists of strings under match or
+ * miss keys (a few items each), small records of numbers (per reference, per edit kind), and the
+ * names of the parts left out, which --verbose (or -f json) shows.
+ */
+export function compactTree(value: unknown, c: Colors, width = 4, indent = "    ", shown: Readonly<Record<string, unknown>> = {}): string[] {
+  if (!isRecord(value)) return renderTree(value, c, width, indent);
+  const lines: string[] = [];
+  const left: string[] = [];
+  const seen = new Set(Object.entries(shown).map(([k, v]) => `${k}=${String(v)}`));
+  const top = scalarPairs(value, c, width, seen);
+  if (top.length > 0) lines.push(...wrap(indent, top, indent));
+  for (const [key, v] of Object.entries(value)) {
+    if (Array.isArray(v) && key === "orders" && v.some(isRecord)) lines.push(...orderLines(v, c, width, indent));
+    else if (Array.isArray(v) && key === "operations" && v.some(isRecord)) lines.push(...operationLine(v, c, indent));
+    else if (Array.isArray(v) && toneOf(key) !== undefined && v.length > 0 && v.every((x) => typeof x === "string")) {
+      // A short list under a match or miss key (`matched: ["cat", "sat"]`).
+      const tone = toneOf(key);
+      lines.push(`${indent}${tone === "match" ? c.green(key) : c.red(key)}  ${shortList(v as string[], tone === "match" ? c.green : c.red, c)}`);
+    } else if (isRecord(v) && Object.values(v).some((x) => typeof x === "number")) {
+      const pairs = scalarPairs(v, c, width, seen);
+      if (pairs.length > 0) lines.push(...wrap(`${indent}${c.cyan(key)}  `, pairs, indent));
+    } else if (Array.isArray(v) && v.length > 0 && v.length <= 4 && v.every((x) => isRecord(x) && Object.values(x).some((y) => typeof y === "number"))) {
+      // Per reference (or per alignment): its numbers only, each record on its own line.
+      v.forEach((item, i) => lines.push(...wrap(`${indent}${c.cyan(`${key}[${i}]`)}  `, scalarPairs(item as Record<string, unknown>, c, width, new Set()), indent)));
+    } else if (!isShortScalar(v) && key !== "signature" && key !== "name") left.push(key);
+  }
+  if (left.length > 0) lines.push(c.dim(`${indent}(--verbose shows ${left.join(", ")})`));
+  return lines;
+}

@@ -76,7 +76,7 @@ export function corpusRecord(metric: MetricInfo, system: string, score: MetricSc
 
 /** The JSONL line (no newline) of one segment's score under one metric: `{ "type": "segment", … }`. */
 export function segmentRecord(metric: string | undefined, system: string, segment: SegmentScore, width: number): string {
-  return JSON.stringify({ type: "segment", metric, system, index: segment.index, summary: roundedSummary(segment.summary, width), result: segment.result });
+  return JSON.stringify({ type: "segment", metric, system, segment: segment.index + 1, summary: roundedSummary(segment.summary, width), result: segment.result });
 }
 
 function num(v: number | undefined, width: number): string {
@@ -238,7 +238,7 @@ export function reportJson(report: Report, options: FormatReportOptions): unknow
             corpus: score.corpus,
             ...(score.segments === undefined
               ? {}
-              : { segments: score.segments.map((seg) => ({ index: seg.index, summary: roundedSummary(seg.summary, options.width), result: seg.result })) }),
+              : { segments: score.segments.map((seg) => ({ segment: seg.index + 1, summary: roundedSummary(seg.summary, options.width), result: seg.result })) }),
           },
         ];
       }),
@@ -275,7 +275,7 @@ function csvText(report: Report, options: FormatReportOptions): string {
       for (let i = 0; i < s.count; i++) {
         rows.push([
           s.name,
-          String(i),
+          String(i + 1),
           "1",
           ...columns.map((c) => num(s.scores[c.metric]?.segments?.[i]?.summary[c.key], options.width)),
           ...signatures,

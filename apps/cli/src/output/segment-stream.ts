@@ -43,7 +43,7 @@ export class SegmentStream implements SegmentSink {
       this.pending.push(csvRow(header));
     }
     const cells = this.columns.flatMap((cols, k) => cols.map((c) => num(results[k]?.summary[c.key], this.width)));
-    this.pending.push(csvRow([system, String(index), "1", ...cells, ...this.metrics.map(() => "")]));
+    this.pending.push(csvRow([system, String(index + 1), "1", ...cells, ...this.metrics.map(() => "")]));
   }
 
   /** The lines queued since the last call ("" when none). */

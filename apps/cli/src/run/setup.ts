@@ -4,8 +4,11 @@ import { fileURLToPath } from "node:url";
 import { ErrorCode, GramscoreError, defineMetric, definePlugin, defineTokenizer } from "@gramscore/core";
 import type { Tokenizer, TokenizerNeeds } from "@gramscore/core";
 import { createRegistry, pluginFromModule } from "@gramscore/registry";
-import type { Kind, LazyPlugin, Registry } from "@gramscore/registry";
+import type { LazyPlugin, Registry } from "@gramscore/registry";
 import { usePlugins, type LoadedPlugin } from "@gramscore/registry/node";
+import { cliHint } from "./hints.js";
+
+export { cliHint, type KnownPackage } from "./hints.js";
 
 type Manifest = Record<string, { tokenizers: string[]; metrics: string[] } | null>;
 
@@ -232,15 +235,6 @@ export async function loadJaMecab(load?: () => Promise<unknown>): Promise<Tokeni
   return descriptor.create();
 }
 
-/** The hint appended to unknown-name errors in the CLI. */
-export function cliHint(kind: Kind, name: string): string {
-  const example = kind === "metric" ? `@gramscore/metric-${name} or gramscore-plugin-${name}` : `gramscore-plugin-${name}`;
-  return (
-    `If it comes from a plugin package, install it (for example npm install ${example}) and load it with --plugin ${name} ` +
-    `(or list it under "plugins" in gramscore.config.json). \`gramscore list\` shows what is installed.`
-  );
-}
-
 /** Folder of the CLI's own files: plugins installed next to the CLI resolve from here. */
 export function cliDir(): string {
   return dirname(fileURLToPath(import.meta.url));
@@ -264,8 +258,8 @@ export interface CliRegistryOptions {
  * built-ins of the same name.
  */
 export async function createCliRegistry(options: CliRegistryOptions): Promise<{ registry: Registry; loaded: LoadedPlugin[] }> {
-  const registry = createRegistry({ hint: cliHint });
   const builtins = options.builtins ?? builtinPlugins(options.spmModel === undefined ? {} : { spmModel: options.spmModel });
+  const registry = createRegistry({ hint: (kind, name, suggestions) => cliHint(kind, name, suggestions, builtins) });
   for (const lazy of builtins) registry.useLazy(lazy);
   const unique = [...new Set(options.plugins)];
   const loaded = await usePlugins(registry, unique, { cwd: options.cwd, paths: [cliDir()] });

@@ -47,3 +47,14 @@ export function describeForDebug(error: unknown): string {
   }
   return parts.join("\n");
 }
+
+/**
+ * Whether `error` is standard output closed by its reader (EPIPE: `gramscore ... | head -1`). Unix
+ * tools end quietly with status 0 then, since the reader has what it asked for; every other write
+ * error (a full disk, a closed descriptor, a pipe behind `-o FILE`) stays an error.
+ */
+export function isClosedStdout(error: unknown): boolean {
+  if (!isGramscoreError(error) || error.code !== ErrorCode.IO_ERROR) return false;
+  const details = error.details as { path?: unknown; errno?: unknown } | undefined;
+  return details?.path === "standard output" && details.errno === "EPIPE";
+}

@@ -40,12 +40,33 @@ function parseList(value: string, previous: unknown): string[] {
   return Array.isArray(previous) ? [...(previous as string[]), ...items] : items;
 }
 
-function describe(spec: OptionSpec): string {
-  let text = spec.description ?? "";
-  if (spec.choices !== undefined && spec.choices.length > 0) text += ` (choices: ${spec.choices.join(", ")})`;
-  if (spec.default !== undefined) {
-    const d = Array.isArray(spec.default) ? spec.default.join(",") : String(spec.default);
-    text += ` (default: ${d === "" ? '""' : d})`;
+/** A default as typed on the command line (`""` for the empty string), or undefined when none. */
+function shownDefault(spec: OptionSpec): string | undefined {
+  if (spec.default === undefined) return undefined;
+  const d = Array.isArray(spec.default) ? spec.default.join(",") : String(spec.default);
+  return d === "" ? '""' : d;
+}
+
+/**
+ * The help text of a flag: the first declaration's description, then the choices and the default
+ * of every owner, from their own OptionSpecs (the source of their signatures too): `(default: 13a)`
+ * when the owners agree, `(default: 13a for bleu; none for gleu, nist)` when they do not.
+ */
+function describe(specs: readonly { owner: string; spec: OptionSpec }[]): string {
+  const first = specs[0]!.spec;
+  let text = first.description ?? "";
+  const choices = [...new Set(specs.flatMap(({ spec }) => spec.choices ?? []))];
+  if (choices.length > 0) text += ` (choices: ${choices.join(", ")})`;
+  const byDefault = new Map<string, string[]>();
+  for (const { owner, spec } of specs) {
+    const d = shownDefault(spec) ?? "none set";
+    byDefault.set(d, [...(byDefault.get(d) ?? []), owner]);
+  }
+  if (byDefault.size === 1) {
+    const only = shownDefault(first);
+    if (only !== undefined) text += ` (default: ${only})`;
+  } else {
+    text += ` (default: ${[...byDefault].map(([d, owners]) => `${d} for ${owners.join(", ")}`).join("; ")})`;
   }
   return text;
 }
@@ -91,7 +112,7 @@ export function takenFlags(cmd: Command): Set<string> {
  */
 export function addSpecOptions(cmd: Command, owners: readonly OptionOwner[], ownerLabel: string): OptionBinding[] {
   const taken = takenFlags(cmd);
-  const shared = new Map<string, { option: Option; type: OptionSpec["type"]; owners: string[] }>();
+  const shared = new Map<string, { option: Option; type: OptionSpec["type"]; owners: string[]; specs: { owner: string; spec: OptionSpec }[] }>();
   const pending: { owner: string; spec: OptionSpec }[] = [];
   for (const owner of owners) for (const spec of owner.specs) pending.push({ owner: owner.name, spec });
 
@@ -99,19 +120,24 @@ export function addSpecOptions(cmd: Command, owners: readonly OptionOwner[], own
   for (const { owner, spec } of pending) {
     const existing = shared.get(spec.flag);
     if (existing !== undefined) {
-      if (existing.type === spec.type) existing.owners.push(owner);
+      if (existing.type === spec.type) {
+        existing.owners.push(owner);
+        existing.specs.push({ owner, spec });
+      }
       continue;
     }
     const clash = taken.has(spec.flag) || (spec.type === "boolean" && taken.has(`no-${spec.flag}`));
     if (clash) continue;
-    const [main, ...rest] = makeOptions(spec.flag, spec, describe(spec));
-    shared.set(spec.flag, { option: main!, type: spec.type, owners: [owner] });
+    const [main, ...rest] = makeOptions(spec.flag, spec, describe([{ owner, spec }]));
+    shared.set(spec.flag, { option: main!, type: spec.type, owners: [owner], specs: [{ owner, spec }] });
     for (const o of [main!, ...rest]) {
       cmd.addOption(o);
       taken.add(o.long!.replace(/^--/, ""));
     }
   }
   for (const entry of shared.values()) {
+    const text = describe(entry.specs);
+    entry.option.description = entry.type === "list" ? `${text} [comma-separated]` : text;
     entry.option.helpGroup(`Options of ${ownerLabel}${entry.owners.length > 1 ? "s" : ""} ${entry.owners.join(", ")}:`);
   }
 
@@ -124,7 +150,7 @@ export function addSpecOptions(cmd: Command, owners: readonly OptionOwner[], own
       const flag = spec.flag.startsWith(`${owner}-`) ? spec.flag : `${owner}-${spec.flag}`;
       const free = !taken.has(flag) && !(spec.type === "boolean" && taken.has(`no-${flag}`));
       if (free && (flag !== spec.flag || sharedOption === undefined)) {
-        const options = makeOptions(flag, spec, describe(spec));
+        const options = makeOptions(flag, spec, describe([{ owner, spec }]));
         scoped = options[0];
         for (const o of options) {
           if (sharedOption !== undefined) o.hideHelp();
