@@ -17,19 +17,10 @@ import * as rougeModule from "@gramscore/metric-rouge";
 import { RougeScorer, createRouge, rouge, sentenceRouge } from "@gramscore/metric-rouge";
 import { sentenceTer, ter } from "@gramscore/metric-ter";
 import { cer, jiwer, mer, sentenceWer, wer, wil, wip } from "@gramscore/metric-wer";
+import { codeOf } from "./errors.js";
 
 const hyps = ["the cat sat on the mat", "a dog barked"];
 const refs = [["the cat sat on a mat", "the dog barked loudly"]];
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(GramscoreError);
-    return (error as GramscoreError).code;
-  }
-  return undefined;
-}
 
 function messageOf(fn: () => unknown): string {
   try {

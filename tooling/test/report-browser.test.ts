@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // Reports of real systems (WMT17 en-de's 16, WMT22 en-de's 9 with TER) written by the built CLI and
 // opened in headless Chromium: no label overlaps another or leaves its chart, the file holds no
 // absolute path, and the significance marks are @gramscore/significance's paired bootstrap.

@@ -13,21 +13,12 @@ import {
 } from "@gramscore/core";
 import type { Metric } from "@gramscore/core";
 import { createToyMetric, type ToyStats } from "./toy-metric.js";
+import { codeOf } from "../../../tooling/test/errors.js";
 
 const metric = createToyMetric();
 const words = fc.constantFrom("a", "b", "c", "d", "the", "cat", "😀");
 const sentence = fc.array(words, { maxLength: 8 }).map((w) => w.join(" "));
 const segment = fc.record({ hyp: sentence, refs: fc.array(sentence, { minLength: 1, maxLength: 3 }) });
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GramscoreError) return e.code;
-    throw e;
-  }
-  return undefined;
-}
 
 describe("evaluate", () => {
   it("scores the corpus from merged stats and each segment on its own", () => {

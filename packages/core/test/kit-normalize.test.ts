@@ -17,17 +17,9 @@ import {
   type Normalizer,
 } from "@gramscore/core";
 import { createToyMetric } from "./toy-metric.js";
+import { codeOf } from "../../../tooling/test/errors.js";
 
 const lower: Normalizer = { name: "lower", signature: "lower+v1", normalize: (t) => t.toLowerCase() };
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    return (error as { code?: string }).code;
-  }
-  return undefined;
-}
 
 describe("resolveNormalizeOption", () => {
   it("reads absent, null and none as no normalizer", () => {

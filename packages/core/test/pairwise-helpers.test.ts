@@ -2,15 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ErrorCode, GramscoreError, normalizedWeights, pairwiseBatchOf } from "@gramscore/core";
 import type { PairwiseOptions } from "@gramscore/core";
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return (e as GramscoreError).code;
-  }
-  return undefined;
-}
+import { codeOf } from "../../../tooling/test/errors.js";
 
 describe("pairwiseBatchOf", () => {
   it("scores each input with pairwise, passing the options, in order", () => {

@@ -2,8 +2,9 @@
 // packages/metric-squad (HF evaluate v0.4.6's scripts on real SQuAD dev data).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ErrorCode, GramscoreError } from "@gramscore/core";
+import { ErrorCode } from "@gramscore/core";
 import { load } from "../src/index.js";
+import { codeOf } from "../../../tooling/test/errors.js";
 
 const data = new URL("../../metric-squad/test/data/", import.meta.url);
 const real = JSON.parse(readFileSync(new URL("squad-real.json", data), "utf8"));
@@ -13,16 +14,6 @@ const ULP4 = 2 ** -44;
 
 type Ref = { id: string; answers: string[] };
 const hfRefs = (refs: Ref[]) => refs.map((r) => ({ id: r.id, answers: { text: r.answers, answer_start: r.answers.map(() => 0) } }));
-
-function code(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GramscoreError) return e.code;
-    throw e;
-  }
-  return undefined;
-}
 
 function close(got: Record<string, number>, want: Record<string, number>): void {
   expect(Object.keys(got)).toEqual(Object.keys(want));
@@ -54,9 +45,9 @@ describe("load('squad')", () => {
     const m = load("squad");
     const refs = [{ id: "a", answers: { text: ["x"], answer_start: [0] } }, { id: "b", answers: { text: ["y"], answer_start: [0] } }];
     expect(m.compute({ predictions: [{ id: "a", prediction_text: "x" }, { id: "zz", prediction_text: "y" }], references: refs })).toEqual({ exact_match: 50, f1: 50 });
-    expect(code(() => m.compute({ predictions: [{ id: "a", prediction_text: "x" }], references: [{ id: "a", answers: { text: [], answer_start: [] } }] }))).toBe(ErrorCode.EMPTY_INPUT);
-    expect(code(() => m.compute({ predictions: [], references: refs }))).toBe(ErrorCode.LENGTH_MISMATCH);
-    expect(code(() => m.compute({ predictions: ["x"] as never, references: refs.slice(0, 1) }))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => m.compute({ predictions: [{ id: "a", prediction_text: "x" }], references: [{ id: "a", answers: { text: [], answer_start: [] } }] }))).toBe(ErrorCode.EMPTY_INPUT);
+    expect(codeOf(() => m.compute({ predictions: [], references: refs }))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(codeOf(() => m.compute({ predictions: ["x"] as never, references: refs.slice(0, 1) }))).toBe(ErrorCode.INVALID_TYPE);
   });
 });
 
@@ -81,9 +72,9 @@ describe("load('squad_v2')", () => {
 
   it("a reference without prediction is EMPTY_INPUT (HF: KeyError); a bad threshold is INVALID_OPTION", () => {
     const m = load("squad_v2");
-    expect(code(() => m.compute({ predictions: [{ id: "b", prediction_text: "", no_answer_probability: 0 }], references: [{ id: "a", answers: { text: [] } }] }))).toBe(
+    expect(codeOf(() => m.compute({ predictions: [{ id: "b", prediction_text: "", no_answer_probability: 0 }], references: [{ id: "a", answers: { text: [] } }] }))).toBe(
       ErrorCode.EMPTY_INPUT,
     );
-    expect(code(() => m.compute({ predictions, references: hfRefs(refs), no_answer_threshold: "x" as never }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => m.compute({ predictions, references: hfRefs(refs), no_answer_threshold: "x" as never }))).toBe(ErrorCode.INVALID_OPTION);
   });
 });

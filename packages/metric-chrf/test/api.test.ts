@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ErrorCode, createAccumulator, evaluate, isGramscoreError, parseSignature } from "@gramscore/core";
+import { ErrorCode, createAccumulator, evaluate, parseSignature } from "@gramscore/core";
 import type { Metric, MetricMap } from "@gramscore/core";
 import chrfPlugin, {
   CHRF_DEFAULTS,
@@ -18,16 +18,7 @@ import chrfPlugin, {
   type ChrfStats,
 } from "@gramscore/metric-chrf";
 import { naiveSegment } from "./naive.js";
-
-function code(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    if (isGramscoreError(error)) return error.code;
-    throw error;
-  }
-  return undefined;
-}
+import { codeOf } from "../../../tooling/test/errors.js";
 
 describe("createChrf", () => {
   it("has sacrebleu's defaults, name and signature", () => {
@@ -64,13 +55,13 @@ describe("createChrf", () => {
     const pinned = createChrf({ nrefs: 2 });
     expect(parseSignature(pinned.signature()).nrefs).toBe("2");
     expect(createChrf({ nrefs: "3" }).options.nrefs).toBe(3);
-    expect(code(() => pinned.stats("a", ["a"]))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => pinned.stats("a", ["a"]))).toBe(ErrorCode.INVALID_OPTION);
     const anyCount = createChrf({ nrefs: "var" });
     anyCount.stats("a", ["a"]);
     anyCount.stats("a", ["a", "b", "c"]);
     expect(parseSignature(anyCount.signature()).nrefs).toBe("var");
-    expect(code(() => createChrf({ nrefs: 0 }))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createChrf({ nrefs: "two" }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => createChrf({ nrefs: 0 }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => createChrf({ nrefs: "two" }))).toBe(ErrorCode.INVALID_OPTION);
   });
 
   it("rejects bad options with INVALID_OPTION and says which", () => {
@@ -85,7 +76,7 @@ describe("createChrf", () => {
       { epsSmoothing: 1 },
       { charorder: 6 },
     ]) {
-      expect(code(() => createChrf(bad as never)), JSON.stringify(bad)).toBe(ErrorCode.INVALID_OPTION);
+      expect(codeOf(() => createChrf(bad as never)), JSON.stringify(bad)).toBe(ErrorCode.INVALID_OPTION);
     }
     expect(() => createChrf({ charorder: 6 } as never)).toThrow(/Unknown chrF option "charorder".*charOrder/);
     expect(() => createChrf({ charOrder: 0, wordOrder: 0 })).toThrow(/cannot both be 0/);
@@ -137,13 +128,13 @@ describe("statistics", () => {
 
   it("rejects bad input", () => {
     const m = createChrf();
-    expect(code(() => m.stats(3 as never, ["a"]))).toBe(ErrorCode.INVALID_TYPE);
-    expect(code(() => m.stats("a", "a" as never))).toBe(ErrorCode.INVALID_TYPE);
-    expect(code(() => m.stats("a", [null as never]))).toBe(ErrorCode.INVALID_TYPE);
-    expect(code(() => m.stats("a", []))).toBe(ErrorCode.EMPTY_INPUT);
-    expect(code(() => m.stats("a\ud800", ["a"]))).toBe(ErrorCode.LONE_SURROGATE);
-    expect(code(() => m.stats("a", ["\udc00a"]))).toBe(ErrorCode.LONE_SURROGATE);
-    expect(code(() => createChrf({ charOrder: 0, wordOrder: 1 }).stats("a", ["\ud800"]))).toBe(ErrorCode.LONE_SURROGATE);
+    expect(codeOf(() => m.stats(3 as never, ["a"]))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => m.stats("a", "a" as never))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => m.stats("a", [null as never]))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => m.stats("a", []))).toBe(ErrorCode.EMPTY_INPUT);
+    expect(codeOf(() => m.stats("a\ud800", ["a"]))).toBe(ErrorCode.LONE_SURROGATE);
+    expect(codeOf(() => m.stats("a", ["\udc00a"]))).toBe(ErrorCode.LONE_SURROGATE);
+    expect(codeOf(() => createChrf({ charOrder: 0, wordOrder: 1 }).stats("a", ["\ud800"]))).toBe(ErrorCode.LONE_SURROGATE);
   });
 
   it("matches the plain implementation on long and repetitive text", () => {
@@ -174,7 +165,7 @@ describe("scores and formatting", () => {
     expect(m.format(result(0.125))).toBe("chrF2 = 0.12");
     expect(m.format(result(2.5), { width: 0 })).toBe("chrF2 = 2");
     expect(m.format(result(100), { width: 4 })).toBe("chrF2 = 100.0000");
-    expect(code(() => m.format(result(1), { width: -1 }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => m.format(result(1), { width: -1 }))).toBe(ErrorCode.INVALID_OPTION);
     expect(m.summarize(result(12.5))).toEqual({ score: 12.5 });
   });
 
@@ -191,8 +182,8 @@ describe("scores and formatting", () => {
 
   it("scores statistics of the wrong shape with INVALID_STATS", () => {
     const m = createChrf();
-    expect(code(() => m.score({ counts: [1, 2, 3], nrefs: 1 }, "corpus"))).toBe(ErrorCode.INVALID_STATS);
-    expect(code(() => m.merge(m.empty(), { counts: [1], nrefs: 1 }))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => m.score({ counts: [1, 2, 3], nrefs: 1 }, "corpus"))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => m.merge(m.empty(), { counts: [1], nrefs: 1 }))).toBe(ErrorCode.INVALID_STATS);
   });
 });
 
@@ -214,7 +205,7 @@ describe("serialized statistics", () => {
       { counts: [1, 2, 1], nrefs: -2 },
       { counts: [1, 2, 1], nrefs: 0 },
     ]) {
-      expect(code(() => m.parseStats(bad)), JSON.stringify(bad)).toBe(ErrorCode.INVALID_STATS);
+      expect(codeOf(() => m.parseStats(bad)), JSON.stringify(bad)).toBe(ErrorCode.INVALID_STATS);
     }
   });
 
@@ -226,7 +217,7 @@ describe("serialized statistics", () => {
     const shard = createAccumulator(createChrf()).add(segments[0]!.hyp, segments[0]!.refs);
     const json = JSON.parse(JSON.stringify(shard.toJSON()));
     // A metric created for one reference per segment refuses statistics of nrefs:2 …
-    expect(code(() => createAccumulator(createChrf({ nrefs: 1 })).merge(json))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => createAccumulator(createChrf({ nrefs: 1 })).merge(json))).toBe(ErrorCode.INVALID_STATS);
     // … a fresh one takes nrefs from the statistics, and so does one created with nrefs: 2.
     expect(createAccumulator(createChrf()).merge(json).toJSON().signature).toBe(json.signature);
     const total = createAccumulator(createChrf({ nrefs: 2 })).merge(json).add(segments[1]!.hyp, segments[1]!.refs);
@@ -241,8 +232,8 @@ describe("convenience functions", () => {
     const result = chrf(hyps, [["the cat sat down", "a dog barked"]]);
     expect(result.level).toBe("corpus");
     expect(result.score).toBe(evaluate(createChrf(), [{ hyp: hyps[0]!, refs: ["the cat sat down"] }, { hyp: hyps[1]!, refs: ["a dog barked"] }]).corpus.score);
-    expect(code(() => chrf(hyps, [["only one"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
-    expect(code(() => chrf([], [[]]))).toBe(ErrorCode.EMPTY_INPUT);
+    expect(codeOf(() => chrf(hyps, [["only one"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(codeOf(() => chrf([], [[]]))).toBe(ErrorCode.EMPTY_INPUT);
     const variable = chrf(hyps, [["the cat sat down", "a dog barked"], ["the cat", null]]);
     expect(variable.nrefs).toBe(-1);
     expect(parseSignature(variable.signature).nrefs).toBe("var");
@@ -252,7 +243,7 @@ describe("convenience functions", () => {
   it("sentenceChrf() scores one segment", () => {
     const r = sentenceChrf("the cat sat", ["the cat sat"]);
     expect(r).toMatchObject({ name: "chrF2", score: 100, level: "segment", nrefs: 1 });
-    expect(code(() => sentenceChrf("a", []))).toBe(ErrorCode.EMPTY_INPUT);
+    expect(codeOf(() => sentenceChrf("a", []))).toBe(ErrorCode.EMPTY_INPUT);
   });
 });
 

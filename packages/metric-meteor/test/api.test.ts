@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isGramscoreError } from "@gramscore/core";
 import { wordnet } from "@gramscore/wordnet";
 import { createMeteor, meteor, meteorPlugin, parseMeteorStats, sentenceMeteor } from "../src/index.js";
-
-function code(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (isGramscoreError(e)) return e.code;
-    throw e;
-  }
-  return undefined;
-}
+import { codeOf } from "../../../tooling/test/errors.js";
 
 // NLTK 3.8's doctest: hypothesis1 against reference1 (and the three references) gives 0.6944 (rounded).
 const hyp1 = "It is a guide to action which ensures that the military always obeys the commands of the party";
@@ -63,19 +53,19 @@ describe("METEOR API", () => {
 
   it("refuses bad input with coded errors", () => {
     const m = createMeteor();
-    expect(code(() => m.stats(1 as unknown as string, ["a"]))).toBe("INVALID_TYPE");
-    expect(code(() => m.stats("a", []))).toBe("EMPTY_INPUT");
-    expect(code(() => m.stats("a", [2 as unknown as string]))).toBe("INVALID_TYPE");
-    expect(code(() => createMeteor({ alpha: "x" as unknown as number }))).toBe("INVALID_OPTION");
-    expect(code(() => createMeteor({ nope: 1 } as never))).toBe("INVALID_OPTION");
-    expect(code(() => createMeteor({ stemmer: "snowball" as "porter" }))).toBe("INVALID_OPTION");
-    expect(code(() => createMeteor({ synonyms: "wordnet" as "none" }))).toBe("INVALID_OPTION");
-    expect(code(() => createMeteor({ tokenize: "nosuch" }))).toBe("UNKNOWN_TOKENIZER");
-    expect(code(() => parseMeteorStats({ total: [2], segments: 1 }))).toBe("INVALID_STATS");
-    expect(code(() => parseMeteorStats({ total: [], segments: -1 }))).toBe("INVALID_STATS");
+    expect(codeOf(() => m.stats(1 as unknown as string, ["a"]))).toBe("INVALID_TYPE");
+    expect(codeOf(() => m.stats("a", []))).toBe("EMPTY_INPUT");
+    expect(codeOf(() => m.stats("a", [2 as unknown as string]))).toBe("INVALID_TYPE");
+    expect(codeOf(() => createMeteor({ alpha: "x" as unknown as number }))).toBe("INVALID_OPTION");
+    expect(codeOf(() => createMeteor({ nope: 1 } as never))).toBe("INVALID_OPTION");
+    expect(codeOf(() => createMeteor({ stemmer: "snowball" as "porter" }))).toBe("INVALID_OPTION");
+    expect(codeOf(() => createMeteor({ synonyms: "wordnet" as "none" }))).toBe("INVALID_OPTION");
+    expect(codeOf(() => createMeteor({ tokenize: "nosuch" }))).toBe("UNKNOWN_TOKENIZER");
+    expect(codeOf(() => parseMeteorStats({ total: [2], segments: 1 }))).toBe("INVALID_STATS");
+    expect(codeOf(() => parseMeteorStats({ total: [], segments: -1 }))).toBe("INVALID_STATS");
     // A sum past the largest double (Infinity, then NaN, which never cancels) once looped forever.
-    expect(code(() => parseMeteorStats({ total: [1e308, 1e308], segments: 2 }))).toBe("INVALID_STATS");
-    expect(code(() => parseMeteorStats({ total: [-1e308, -1e308], segments: 2 }))).toBe("INVALID_STATS");
-    expect(code(() => meteor(["a", "b"], [["a"]]))).toBe("LENGTH_MISMATCH");
+    expect(codeOf(() => parseMeteorStats({ total: [1e308, 1e308], segments: 2 }))).toBe("INVALID_STATS");
+    expect(codeOf(() => parseMeteorStats({ total: [-1e308, -1e308], segments: 2 }))).toBe("INVALID_STATS");
+    expect(codeOf(() => meteor(["a", "b"], [["a"]]))).toBe("LENGTH_MISMATCH");
   });
 });

@@ -17,16 +17,8 @@ import plugin, {
   type RougeResult,
 } from "@gramscore/metric-rouge";
 import { describe, expect, it } from "vitest";
+import { codeOf } from "../../../tooling/test/errors.js";
 
-const codeOf = (fn: () => unknown): string | undefined => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(GramscoreError);
-    return (error as GramscoreError).code;
-  }
-  return undefined;
-};
 const errorOf = (fn: () => unknown): GramscoreError | undefined => {
   try {
     fn();

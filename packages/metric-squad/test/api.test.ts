@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ErrorCode, GramscoreError, evaluate } from "@gramscore/core";
+import { ErrorCode, evaluate } from "@gramscore/core";
 import { createSquad, createSquadV2, plugin, sentenceSquad, sentenceSquadV2, squad, squadV2 } from "@gramscore/metric-squad";
-
-function code(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GramscoreError) return e.code;
-    throw e;
-  }
-  return undefined;
-}
+import { codeOf } from "../../../tooling/test/errors.js";
 
 describe("squad", () => {
   it("HF's docstring example: 100 and 100", () => {
@@ -27,10 +18,10 @@ describe("squad", () => {
   });
 
   it("a question without gold answer, a non-string prediction and a flat answer list are coded errors", () => {
-    expect(code(() => createSquad().stats("x", []))).toBe(ErrorCode.EMPTY_INPUT);
-    expect(code(() => createSquad().stats(1 as unknown as string, ["x"]))).toBe(ErrorCode.INVALID_TYPE);
-    expect(code(() => squad(["x"], ["x"] as unknown as string[][]))).toBe(ErrorCode.INVALID_TYPE);
-    expect(code(() => squad(["x", "y"], [["x"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(codeOf(() => createSquad().stats("x", []))).toBe(ErrorCode.EMPTY_INPUT);
+    expect(codeOf(() => createSquad().stats(1 as unknown as string, ["x"]))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => squad(["x"], ["x"] as unknown as string[][]))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => squad(["x", "y"], [["x"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
   });
 
   it("unanswered(): counted with score 0, as HF's squad does for a reference without prediction", () => {
@@ -54,9 +45,9 @@ describe("squad", () => {
     const m = createSquad();
     const s = m.merge(m.stats("a b c", ["a b"]), m.stats("x", ["y"]));
     expect(m.parseStats(JSON.parse(JSON.stringify(s)))).toEqual(s);
-    expect(code(() => m.parseStats({ total: 1, exact: 2, f1: [] }))).toBe(ErrorCode.INVALID_STATS);
-    expect(code(() => m.parseStats({ total: 1, exact: 0, f1: [3] }))).toBe(ErrorCode.INVALID_STATS);
-    expect(code(() => m.parseStats({ total: 1, exact: 0 }))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => m.parseStats({ total: 1, exact: 2, f1: [] }))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => m.parseStats({ total: 1, exact: 0, f1: [3] }))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => m.parseStats({ total: 1, exact: 0 }))).toBe(ErrorCode.INVALID_STATS);
   });
 
   it("rows: f1 and exact_match resample from column sums; an unknown key is refused", () => {
@@ -66,7 +57,7 @@ describe("squad", () => {
     m.rows().toRow(s, out, 0);
     expect(m.rows().score(out, 1, false)).toBe(m.score(s, "corpus").f1);
     expect(m.rows("exact_match").score(out, 1, false)).toBe(0);
-    expect(code(() => m.rows("exact"))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => m.rows("exact"))).toBe(ErrorCode.INVALID_OPTION);
   });
 
   it("format and the plugin", () => {
@@ -97,12 +88,12 @@ describe("squad_v2", () => {
   });
 
   it("bad options and probabilities are coded errors", () => {
-    expect(code(() => createSquadV2({ noAnswerThreshold: "1" as unknown as number }))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createSquadV2({ no_answer_threshold: 1 } as never))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createSquadV2().questionStats("x", [], { noAnswerProbability: Number.NaN }))).toBe(ErrorCode.INVALID_TYPE);
-    expect(code(() => squadV2(["x"], [["x"]], { noAnswerProbabilities: [1, 2] }))).toBe(ErrorCode.LENGTH_MISMATCH);
-    expect(code(() => squadV2([], []))).toBe(ErrorCode.EMPTY_INPUT);
-    expect(code(() => createSquadV2().parseStats({ hasAns: { total: 1, exact: 0, f1: [] }, noAns: { total: 0, exact: 0, f1: [] }, curve: [] }))).toBe(
+    expect(codeOf(() => createSquadV2({ noAnswerThreshold: "1" as unknown as number }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => createSquadV2({ no_answer_threshold: 1 } as never))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => createSquadV2().questionStats("x", [], { noAnswerProbability: Number.NaN }))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => squadV2(["x"], [["x"]], { noAnswerProbabilities: [1, 2] }))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(codeOf(() => squadV2([], []))).toBe(ErrorCode.EMPTY_INPUT);
+    expect(codeOf(() => createSquadV2().parseStats({ hasAns: { total: 1, exact: 0, f1: [] }, noAns: { total: 0, exact: 0, f1: [] }, curve: [] }))).toBe(
       ErrorCode.INVALID_STATS,
     );
   });

@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ErrorCode, evaluate, isGramscoreError } from "@gramscore/core";
+import { ErrorCode, evaluate } from "@gramscore/core";
 import plugin, { createTer, parseTerStats, sentenceTer, ter, tercomTokens, terMetric, terOptionSpecs } from "@gramscore/metric-ter";
+import { codeOf } from "../../../tooling/test/errors.js";
 
 const DEFAULTS = { normalized: false, noPunct: false, asianSupport: false, lowercase: true };
-
-function code(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    if (isGramscoreError(e)) return e.code;
-    throw e;
-  }
-  return undefined;
-}
 
 describe("the tercom tokenizer (sacrebleu 2.6.0's outputs)", () => {
   it("default: lowercase and Python whitespace split only", () => {
@@ -63,19 +54,19 @@ describe("scores and edge cases (sacrebleu's rules)", () => {
 describe("errors", () => {
   it("coded GramscoreErrors like the other metrics", () => {
     const m = createTer();
-    expect(code(() => m.stats("a", []))).toBe(ErrorCode.EMPTY_INPUT);
-    expect(code(() => m.stats(3 as unknown as string, ["a"]))).toBe(ErrorCode.INVALID_TYPE);
-    expect(code(() => m.stats("a", [null as unknown as string]))).toBe(ErrorCode.INVALID_TYPE);
-    expect(code(() => m.stats("a\ud800", ["a"]))).toBe(ErrorCode.LONE_SURROGATE);
-    expect(code(() => ter(["a", "b"], [["a"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
-    expect(code(() => createTer({ normalized: "yes" as unknown as boolean }))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => createTer({ caseSensitive: true } as never))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => m.stats("a", []))).toBe(ErrorCode.EMPTY_INPUT);
+    expect(codeOf(() => m.stats(3 as unknown as string, ["a"]))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => m.stats("a", [null as unknown as string]))).toBe(ErrorCode.INVALID_TYPE);
+    expect(codeOf(() => m.stats("a\ud800", ["a"]))).toBe(ErrorCode.LONE_SURROGATE);
+    expect(codeOf(() => ter(["a", "b"], [["a"]]))).toBe(ErrorCode.LENGTH_MISMATCH);
+    expect(codeOf(() => createTer({ normalized: "yes" as unknown as boolean }))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => createTer({ caseSensitive: true } as never))).toBe(ErrorCode.INVALID_OPTION);
     expect(() => createTer({ caseSensitive: true } as never)).toThrow(/lowercase \(caseSensitive: true is lowercase: false\)/);
     expect(() => createTer({ case_sensitive: true } as never)).toThrow(/lowercase/);
-    expect(code(() => createTer({ nrefs: 2 }).stats("a", ["a"]))).toBe(ErrorCode.INVALID_OPTION);
-    expect(code(() => parseTerStats({ edits: 1.5, refLength: [], nrefs: 1 }))).toBe(ErrorCode.INVALID_STATS);
-    expect(code(() => parseTerStats({ edits: 1, refLength: [1, 1], nrefs: 1 }))).toBe(ErrorCode.INVALID_STATS);
-    expect(code(() => parseTerStats({ edits: 1, refLength: [], nrefs: 0 }))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => createTer({ nrefs: 2 }).stats("a", ["a"]))).toBe(ErrorCode.INVALID_OPTION);
+    expect(codeOf(() => parseTerStats({ edits: 1.5, refLength: [], nrefs: 1 }))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => parseTerStats({ edits: 1, refLength: [1, 1], nrefs: 1 }))).toBe(ErrorCode.INVALID_STATS);
+    expect(codeOf(() => parseTerStats({ edits: 1, refLength: [], nrefs: 0 }))).toBe(ErrorCode.INVALID_STATS);
     expect(parseTerStats({ edits: 3, refLength: [2.5], nrefs: 2 })).toEqual({ edits: 3, refLength: [2.5], nrefs: 2 });
   });
 });

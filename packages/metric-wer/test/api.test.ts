@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ErrorCode, GramscoreError, evaluate } from "@gramscore/core";
+import { ErrorCode, evaluate } from "@gramscore/core";
 import plugin, { cer, createCer, createWer, createWerMetric, jiwer, jiwerChars, jiwerWords, mer, parseWerStats, sentenceCer, wer, wil, wip } from "@gramscore/metric-wer";
 import { repoRoot } from "../../../tooling/conformance/data.js";
+import { codeOf } from "../../../tooling/test/errors.js";
 
 interface Case {
   ref: string;
@@ -17,16 +18,6 @@ interface Case {
 
 /** Edge cases with jiwer 3.1.0's own outputs (tooling/references/wer/generate.py). */
 const CASES = JSON.parse(readFileSync(join(repoRoot, "tooling/references/wer/cases.json"), "utf8")) as Case[];
-
-function codeOf(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(GramscoreError);
-    return (e as GramscoreError).code;
-  }
-  return undefined;
-}
 
 describe("jiwer's edge cases", () => {
   it(`${CASES.length} hand-written cases: counts, measures, items, alignment chunks and refusals as jiwer 3.1.0`, () => {

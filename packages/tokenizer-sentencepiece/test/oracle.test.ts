@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SKIP_MESSAGE, hasShared, readDataset, repoRoot } from "../../../tooling/conformance/data.js";
 import { loadSentencePieceModel } from "../src/index.js";
-import { Sha256 } from "../src/sha256.js";
+import { Sha256 } from "@gramscore/core";
 
 if (!hasShared) console.log(SKIP_MESSAGE);
 
