@@ -469,6 +469,7 @@ describe.concurrent("gramscore tokenize and list", () => {
       "metric-nist",
       "tokenizer-treebank",
       "metric-meteor",
+      "normalizer-whisper",
     ];
     const withPlugin: string[] = [];
     for (const p of packages) {

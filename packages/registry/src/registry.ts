@@ -517,10 +517,12 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       if (slot !== undefined) return slot.normalizer;
       const available = [...normalizerSlots.keys()];
       const suggestions = typeof name === "string" ? suggestNames(name, available) : [];
-      const parts = [`Unknown normalizer ${describeValue(name)} (option normalize).`];
+      const parts = [`Unknown normalizer ${typeof name === "string" ? JSON.stringify(name) : describeValue(name)} (option normalize).`];
       if (suggestions.length > 0) parts.push(`Did you mean ${suggestions.map((s) => `"${s}"`).join(" or ")}?`);
       parts.push(available.length > 0 ? `Registered normalizers: ${available.join(", ")}.` : "No normalizers are registered.");
-      parts.push('Whisper\'s normalizers ("whisper-en", "whisper-basic") come from @gramscore/normalizer-whisper: install it and register its plugin with registry.use(plugin).');
+      if (!available.includes("whisper-en")) {
+        parts.push('Whisper\'s normalizers ("whisper-en", "whisper-basic") come from the plugin of @gramscore/normalizer-whisper: install it and register its plugin with registry.use(plugin).');
+      }
       throw new GramscoreError(ErrorCode.INVALID_OPTION, parts.join(" "), {
         details: { option: "normalize", normalizer: name, available, suggestions },
       });

@@ -45,7 +45,7 @@ describe("normalizers in a registry", () => {
     const error = thrown(() => r.normalizer("uper"));
     expect(error.code).toBe(ErrorCode.INVALID_OPTION);
     expect(error.details).toMatchObject({ option: "normalize", normalizer: "uper", available: ["upper", "squash"], suggestions: ["upper"] });
-    expect(error.message).toContain('Did you mean "upper"?');
+    expect(error.message).toContain(`Unknown normalizer "uper" (option normalize). Did you mean "upper"? Registered normalizers: upper, squash.`);
   });
 
   it("a metric created by name gets the normalizer named in its options, and its signature names it", () => {
