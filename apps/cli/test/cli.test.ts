@@ -465,6 +465,7 @@ describe.concurrent("gramscore tokenize and list", () => {
       "metric-chrf",
       "metric-ter",
       "metric-wer",
+      "metric-squad",
       "metric-gleu",
       "metric-nist",
       "tokenizer-treebank",
