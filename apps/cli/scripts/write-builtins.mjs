@@ -1,4 +1,4 @@
-// Writes dist/builtins.json: the tokenizer and metric names (with aliases) each built-in plugin
+// Writes dist/builtins.json: the tokenizer, metric and normalizer names (with aliases) each built-in plugin
 // package provides, read from the built packages. The CLI uses it only as a hint for which package
 // to import first; a missing or stale file costs time, never correctness.
 import { writeFileSync } from "node:fs";
@@ -11,7 +11,7 @@ const packages = {};
 for (const lazy of builtinPlugins()) {
   try {
     const plugin = pluginFromModule(await lazy.load(), lazy.name);
-    packages[lazy.name] = { tokenizers: names(plugin.tokenizers), metrics: names(plugin.metrics) };
+    packages[lazy.name] = { tokenizers: names(plugin.tokenizers), metrics: names(plugin.metrics), ...(plugin.normalizers ? { normalizers: plugin.normalizers.map((n) => n.name) } : {}) };
   } catch {
     packages[lazy.name] = null;
   }

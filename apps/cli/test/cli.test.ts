@@ -465,10 +465,12 @@ describe.concurrent("gramscore tokenize and list", () => {
       "metric-chrf",
       "metric-ter",
       "metric-wer",
+      "metric-squad",
       "metric-gleu",
       "metric-nist",
       "tokenizer-treebank",
       "metric-meteor",
+      "normalizer-whisper",
     ];
     const withPlugin: string[] = [];
     for (const p of packages) {

@@ -69,5 +69,5 @@ export { checkPinnedNrefs, checkScoreKey, checkSegmentInput, combineNrefs, nrefs
 export type { ScoreMethods, StatsMetric } from "./kit/metric.js";
 export { pairwiseFieldError, pairwiseMethods, pairwiseUnits } from "./kit/pairwise.js";
 export { Sha256, sha256Hex, utf8 } from "./sha256.js";
-export { normalizeRule, resolveNormalizeOption, signatureWithNormalizer, withNormalizer } from "./kit/normalize.js";
+export { namedNormalizer, normalizeOptionSpec, normalizeRule, resolveNormalizeOption, signatureWithNormalizer, withNormalizer } from "./kit/normalize.js";
 export type { NormalizerLike } from "./kit/normalize.js";

@@ -148,6 +148,11 @@ export interface MetricContext {
    * `user` is true: user plugins take precedence (see `preferContext` in core).
    */
   origin?(name: string): TokenizerOrigin | undefined;
+  /**
+   * Returns the normalizer registered under `name` (a metric's `normalize: "whisper-en"`), when the
+   * context has normalizers (a registry's does).
+   */
+  normalizer?(name: string): Normalizer;
 }
 
 /** See {@link MetricContext.origin}. */
@@ -263,4 +268,6 @@ export interface Plugin {
   readonly version?: string;
   readonly tokenizers?: readonly TokenizerDescriptor<string, any>[];
   readonly metrics?: readonly MetricDescriptor<string, any, any, any>[];
+  /** Normalizers that metrics' `normalize` option can name (`normalize: "whisper-en"`), registered under their `name`. */
+  readonly normalizers?: readonly Normalizer[];
 }

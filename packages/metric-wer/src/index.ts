@@ -4,7 +4,7 @@
  * tie order, corpus values from summed counts), with the alignment shown, as gramscore metric
  * plugins `wer`, `cer`, `mer`, `wil`, `wip`.
  */
-import { ErrorCode, GramscoreError, defineMetric, definePlugin, describeValue, evaluate, toSegments } from "@gramscore/core";
+import { ErrorCode, GramscoreError, defineMetric, definePlugin, describeValue, evaluate, namedNormalizer, normalizeOptionSpec, toSegments } from "@gramscore/core";
 import type { MetricDescriptor, Segment } from "@gramscore/core";
 import { createWerMetric, werOptionSpecs } from "./metric.js";
 import type { WerMeasure, WerMetric, WerOptions, WerResult, WerStats } from "./metric.js";
@@ -186,8 +186,9 @@ function measureMetric<M extends WerMeasure>(measure: M, description: string): M
   return defineMetric<M, WerOptions | undefined, WerStats, WerResult>({
     name: measure,
     description,
-    options: werOptionSpecs,
-    create: (options): WerMetric => createWerMetric(measure, options),
+    options: [...werOptionSpecs, normalizeOptionSpec],
+    // A normalizer's name (`normalize: "whisper-en"`, `--normalize`) is the registry's to resolve.
+    create: (options, context): WerMetric => createWerMetric(measure, namedNormalizer(options, context)),
   });
 }
 

@@ -22,9 +22,11 @@ export interface WerOptions {
   /**
    * A transform applied to every hypothesis and reference before jiwer's (e.g. `whisperEnglish` of
    * `@gramscore/normalizer-whisper`, the open ASR leaderboard's convention), named in the signature
-   * (`norm:whisper-en`); a function is named `custom`. Default: none.
+   * (`norm:whisper-en`); a function is named `custom`. A name (`"whisper-en"`) works through a
+   * registry that has the normalizer's plugin (`registry.metric("wer", { normalize: "whisper-en" })`,
+   * the CLI's `--normalize`). Default: none.
    */
-  normalize?: NormalizerLike | "none" | null;
+  normalize?: NormalizerLike | "none" | null | (string & {});
 }
 
 /** {@link WerOptions} with the defaults filled in. */

@@ -4,10 +4,12 @@
  * numbers, currencies, British spellings), as functions and as {@link Normalizer} objects that metrics
  * take in their `normalize` option (`wer(hyps, [refs], { normalize: whisperEnglish })`).
  */
-import type { Normalizer } from "@gramscore/core";
+import { definePlugin } from "@gramscore/core";
+import type { Normalizer, Plugin } from "@gramscore/core";
 
 import { basicNormalize, type BasicNormalizerOptions } from "./basic.js";
 import { englishNormalize } from "./english.js";
+import { VERSION } from "./version.js";
 
 export { VERSION } from "./version.js";
 export { basicNormalize, removeSymbols, removeSymbolsAndDiacritics } from "./basic.js";
@@ -32,3 +34,24 @@ export const whisperBasic: Normalizer = /* @__PURE__ */ createBasicNormalizer();
 
 /** `EnglishTextNormalizer()`: the open ASR leaderboard's normalizer for English (`whisper-en`). */
 export const whisperEnglish: Normalizer = { name: "whisper-en", signature: "whisper-en", normalize: englishNormalize };
+
+/**
+ * Every normalizer of the package, by name: `whisper-en`, `whisper-basic`,
+ * `whisper-basic+remove-diacritics`, `whisper-basic+split-letters` and
+ * `whisper-basic+remove-diacritics+split-letters`.
+ */
+export const whisperNormalizers: readonly Normalizer[] = /* @__PURE__ */ (() => [
+  whisperEnglish,
+  whisperBasic,
+  createBasicNormalizer({ removeDiacritics: true }),
+  createBasicNormalizer({ splitLetters: true }),
+  createBasicNormalizer({ removeDiacritics: true, splitLetters: true }),
+])();
+
+/**
+ * The package's plugin: registers {@link whisperNormalizers}, so that a registry resolves
+ * `normalize: "whisper-en"` (and the CLI's `--normalize whisper-en`).
+ */
+export const plugin: Plugin = /* @__PURE__ */ definePlugin({ name: "@gramscore/normalizer-whisper", version: VERSION, normalizers: whisperNormalizers });
+
+export default plugin;

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { basicNormalize, englishNormalize, createBasicNormalizer, whisperBasic, whisperEnglish } from "@gramscore/normalizer-whisper";
+import plugin, { basicNormalize, englishNormalize, createBasicNormalizer, whisperBasic, whisperEnglish, whisperNormalizers } from "@gramscore/normalizer-whisper";
 
 const PIECES = [
   ..."abcXYZ019 .,'$%£€¢-()[]<>\t\n",
@@ -74,6 +74,26 @@ describe("Normalizer objects", () => {
       fc.property(any, (s) => {
         expect(whisperEnglish.normalize(s)).toBe(englishNormalize(s));
         expect(createBasicNormalizer({ removeDiacritics: true }).normalize(s)).toBe(basicNormalize(s, { removeDiacritics: true }));
+      }),
+    );
+  });
+});
+
+describe("the plugin", () => {
+  it("registers every normalizer under its name, each normalizing like its options say", () => {
+    expect([plugin.kind, plugin.name, plugin.normalizers]).toEqual(["plugin", "@gramscore/normalizer-whisper", whisperNormalizers]);
+    expect(whisperNormalizers.map((n) => n.name)).toEqual([
+      "whisper-en",
+      "whisper-basic",
+      "whisper-basic+remove-diacritics",
+      "whisper-basic+split-letters",
+      "whisper-basic+remove-diacritics+split-letters",
+    ]);
+    expect(whisperNormalizers.slice(0, 2)).toEqual([whisperEnglish, whisperBasic]);
+    const options = [{ removeDiacritics: true }, { splitLetters: true }, { removeDiacritics: true, splitLetters: true }];
+    fc.assert(
+      fc.property(any, (s) => {
+        options.forEach((o, i) => expect(whisperNormalizers[i + 2]!.normalize(s)).toBe(basicNormalize(s, o)));
       }),
     );
   });

@@ -7,6 +7,7 @@ export type {
   MetricResultOf,
   MetricStatsOf,
   PluginRecord,
+  RegisteredNormalizer,
   RegisteredEntry,
   Registry,
   RegistryOptions,

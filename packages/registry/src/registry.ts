@@ -5,6 +5,7 @@ import type {
   MetricDescriptor,
   MetricMap,
   MetricTypes,
+  Normalizer,
   Plugin,
   Tokenizer,
   TokenizerDescriptor,
@@ -55,7 +56,7 @@ export interface LazyPlugin {
   /** Imports it: returns the module (its default or `plugin` export is used) or the plugin itself. */
   load(): unknown;
   /** Names it is expected to provide; they are loaded first when such a name is asked for. */
-  readonly provides?: { readonly tokenizers?: readonly string[]; readonly metrics?: readonly string[] };
+  readonly provides?: { readonly tokenizers?: readonly string[]; readonly metrics?: readonly string[]; readonly normalizers?: readonly string[] };
   /** Kinds it is expected to provide; tried before plugins of other kinds. */
   readonly kinds?: readonly Kind[];
   /**
@@ -84,6 +85,18 @@ export interface PluginRecord {
   readonly lazy: boolean;
   readonly tokenizers: readonly string[];
   readonly metrics: readonly string[];
+  /** Names of its normalizers, when it has some. */
+  readonly normalizers?: readonly string[];
+}
+
+/** One registered normalizer (see {@link Registry.normalizer}). */
+export interface RegisteredNormalizer {
+  readonly name: string;
+  readonly normalizer: Normalizer;
+  /** Name of the plugin that registered it. */
+  readonly plugin: string;
+  /** True when it came from a lazily loaded plugin. */
+  readonly lazy: boolean;
 }
 
 /** A lazy plugin marked `optional` that was skipped, and why. */
@@ -163,6 +176,17 @@ export interface Registry {
   createAsync(kind: Kind, name: string, options?: unknown): Promise<Tokenizer | Metric>;
   /** Loads every lazy plugin. */
   loadAll(): Promise<void>;
+  /**
+   * The normalizer registered under `name` (what a metric's `normalize: "whisper-en"` names; the
+   * registry's `context.normalizer`). Lazy plugins not loaded yet are not consulted.
+   * @throws GramscoreError `INVALID_OPTION` (`details.option` = `normalize`, `details.normalizer` =
+   *   `name`) listing the registered normalizers and close names.
+   */
+  normalizer(name: string): Normalizer;
+  /** The registered normalizers, in registration order. */
+  normalizers(): RegisteredNormalizer[];
+  /** Loads lazy plugins until a normalizer `name` is registered (those expected to provide it first) and returns it. */
+  ensureNormalizer(name: string): Promise<Normalizer>;
 }
 
 const EXPLICIT = 1;
@@ -170,6 +194,12 @@ const LAZY = 0;
 
 interface Slot {
   descriptor: TokenizerDescriptor | MetricDescriptor;
+  plugin: string;
+  priority: number;
+}
+
+interface NormalizerSlot {
+  normalizer: Normalizer;
   plugin: string;
   priority: number;
 }
@@ -219,6 +249,7 @@ function checkInstance(kind: Kind, value: unknown, where: string): void {
 export function createRegistry(options: RegistryOptions = {}): Registry {
   const hint = options.hint ?? defaultHint;
   const slots: Record<Kind, Map<string, Slot>> = { tokenizer: new Map(), metric: new Map() };
+  const normalizerSlots = new Map<string, NormalizerSlot>();
   const pluginRecords: PluginRecord[] = [];
   const lazies: LazyState[] = [];
   const skipped: UnavailablePlugin[] = [];
@@ -254,6 +285,21 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
         }
       }
     }
+    const normalizerPlan: [string, NormalizerSlot][] = [];
+    const ownNormalizers = new Set<string>();
+    for (const n of plugin.normalizers ?? []) {
+      if (ownNormalizers.has(n.name)) {
+        conflicts.push(`normalizer "${n.name}" is declared twice inside plugin "${plugin.name}"`);
+        continue;
+      }
+      ownNormalizers.add(n.name);
+      const existing = normalizerSlots.get(n.name);
+      const slot: NormalizerSlot = { normalizer: n, plugin: plugin.name, priority };
+      if (existing === undefined) normalizerPlan.push([n.name, slot]);
+      else if (existing.normalizer === n) continue;
+      else if (priority > existing.priority || override) normalizerPlan.push([n.name, slot]);
+      else if (priority === existing.priority) conflicts.push(`normalizer "${n.name}" is already registered by plugin "${existing.plugin}"`);
+    }
     if (conflicts.length > 0) {
       throw new GramscoreError(
         ErrorCode.NAME_CONFLICT,
@@ -263,6 +309,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       );
     }
     for (const [kind, key, slot] of plan) slots[kind].set(key, slot);
+    for (const [key, slot] of normalizerPlan) normalizerSlots.set(key, slot);
     hidden.push(...hides);
     pluginRecords.push({
       name: plugin.name,
@@ -270,6 +317,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       lazy: priority === LAZY,
       tokenizers: (plugin.tokenizers ?? []).map((d) => d.name),
       metrics: (plugin.metrics ?? []).map((d) => d.name),
+      normalizers: plugin.normalizers?.map((n) => n.name),
     });
   }
 
@@ -404,6 +452,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
         return registry.create("tokenizer", name, tokenizerOptions);
       },
       origin: tokenizerOrigin,
+      normalizer: (name: string) => registry.normalizer(name),
     },
     list<K extends Kind>(kind: K): RegisteredEntry<K>[] {
       const out: RegisteredEntry<K>[] = [];
@@ -449,6 +498,11 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
           }
           return await createMetricWhenReady(name, createOptions);
         } catch (error) {
+          const normalizer = isGramscoreError(error, ErrorCode.INVALID_OPTION) ? error.details?.normalizer : undefined;
+          if (typeof normalizer === "string" && !normalizerSlots.has(normalizer) && registry.pending().length > 0) {
+            await registry.ensureNormalizer(normalizer);
+            continue;
+          }
           const missing = isGramscoreError(error, ErrorCode.UNKNOWN_TOKENIZER) ? error.details?.name : undefined;
           if (typeof missing !== "string" || slots.tokenizer.has(missing) || registry.pending().length === 0) throw error;
           await registry.ensure("tokenizer", missing);
@@ -457,6 +511,36 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     },
     async loadAll() {
       for (const state of lazies) await loadLazy(state);
+    },
+    normalizer(name: string): Normalizer {
+      const slot = typeof name === "string" ? normalizerSlots.get(name) : undefined;
+      if (slot !== undefined) return slot.normalizer;
+      const available = [...normalizerSlots.keys()];
+      const suggestions = typeof name === "string" ? suggestNames(name, available) : [];
+      const parts = [`Unknown normalizer ${typeof name === "string" ? JSON.stringify(name) : describeValue(name)} (option normalize).`];
+      if (suggestions.length > 0) parts.push(`Did you mean ${suggestions.map((s) => `"${s}"`).join(" or ")}?`);
+      parts.push(available.length > 0 ? `Registered normalizers: ${available.join(", ")}.` : "No normalizers are registered.");
+      if (!available.includes("whisper-en")) {
+        parts.push('Whisper\'s normalizers ("whisper-en", "whisper-basic") come from the plugin of @gramscore/normalizer-whisper: install it and register its plugin with registry.use(plugin).');
+      }
+      throw new GramscoreError(ErrorCode.INVALID_OPTION, parts.join(" "), {
+        details: { option: "normalize", normalizer: name, available, suggestions },
+      });
+    },
+    normalizers() {
+      return [...normalizerSlots.values()].map((slot) => ({ name: slot.normalizer.name, normalizer: slot.normalizer, plugin: slot.plugin, lazy: slot.priority === LAZY }));
+    },
+    async ensureNormalizer(name: string): Promise<Normalizer> {
+      if (!normalizerSlots.has(name)) {
+        const order = lazies
+          .map((state, index) => ({ state, index, r: state.spec.provides?.normalizers?.includes(name) ? 0 : 1 }))
+          .sort((a, b) => a.r - b.r || a.index - b.index);
+        for (const { state } of order) {
+          await loadLazy(state);
+          if (normalizerSlots.has(name)) break;
+        }
+      }
+      return registry.normalizer(name);
     },
   };
   /** Which plugin registered a tokenizer name, and whether the user chose it (not a lazy built-in). */
@@ -485,6 +569,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
         return tok;
       },
       origin: tokenizerOrigin,
+      normalizer: (normalizerName: string) => registry.normalizer(normalizerName),
     };
     const descriptor = registry.resolve("metric", name) as MetricDescriptor;
     const where = `metric "${descriptor.name}" of plugin "${slots.metric.get(name)?.plugin}"`;

@@ -97,6 +97,17 @@ export function validatePlugin(value: unknown, source = "plugin"): Plugin {
     if (!Array.isArray(list)) throw invalid(where, `${kind}s must be an array, but got ${describeValue(list)}.`);
     list.forEach((d: unknown, i) => checkDescriptor(d, kind, `${where}, ${kind} ${i}`));
   }
+  if (p.normalizers !== undefined) {
+    if (!Array.isArray(p.normalizers)) throw invalid(where, `normalizers must be an array, but got ${describeValue(p.normalizers)}.`);
+    p.normalizers.forEach((n: unknown, i) => {
+      const at = `${where}, normalizer ${i}`;
+      const o = (n ?? {}) as { name?: unknown; signature?: unknown; normalize?: unknown };
+      if (n === null || typeof n !== "object") throw invalid(at, `expected a normalizer { name, signature, normalize(text) }, but got ${describeValue(n)}.`);
+      if (!isValidName(o.name)) throw invalid(at, `name must be a non-empty string without whitespace, commas or "=", but got ${describeValue(o.name)}.`);
+      if (typeof o.signature !== "string" || o.signature === "") throw invalid(`${at} "${o.name}"`, `signature must be a non-empty string, but got ${describeValue(o.signature)}.`);
+      if (typeof o.normalize !== "function") throw invalid(`${at} "${o.name}"`, `normalize must be a function (text) => string, but got ${describeValue(o.normalize)}.`);
+    });
+  }
   return value as Plugin;
 }
 

@@ -1,4 +1,4 @@
-/** `gramscore list`: the installed and loaded tokenizers, metrics and plugins. */
+/** `gramscore list`: the installed and loaded tokenizers, metrics, normalizers and plugins. */
 import { Option, type Command } from "commander";
 import type { OptionSpec, TokenizerNeeds } from "@gramscore/core";
 import { colors, useColor } from "../shared/io.js";
@@ -38,6 +38,7 @@ async function action(ctx: Context, flags: { format?: "text" | "table" | "json" 
   warnUnavailable(ctx, cmd);
   const metrics = ctx.registry.list("metric");
   const tokenizers = ctx.registry.list("tokenizer");
+  const normalizers = ctx.registry.normalizers();
   const unavailable = ctx.registry.unavailable();
   if (flags.format === "json") {
     const entry = (e: (typeof metrics)[number] | (typeof tokenizers)[number]) => ({
@@ -53,7 +54,15 @@ async function action(ctx: Context, flags: { format?: "text" | "table" | "json" 
       gramscore: VERSION,
       metrics: metrics.map(entry),
       tokenizers: tokenizers.map(entry),
-      plugins: ctx.registry.plugins().map((p) => ({ name: p.name, version: p.version ?? null, builtin: p.lazy, tokenizers: p.tokenizers, metrics: p.metrics })),
+      normalizers: normalizers.map((n) => ({ name: n.name, signature: n.normalizer.signature, plugin: n.plugin, builtin: n.lazy })),
+      plugins: ctx.registry.plugins().map((p) => ({
+        name: p.name,
+        version: p.version ?? null,
+        builtin: p.lazy,
+        tokenizers: p.tokenizers,
+        metrics: p.metrics,
+        ...(p.normalizers !== undefined ? { normalizers: p.normalizers } : {}),
+      })),
       unavailable: unavailable.map((u) => ({ name: u.name, reason: u.reason, message: u.error instanceof Error ? u.error.message : String(u.error) })),
     };
     await writeStdout(ctx.io.stdout, `${JSON.stringify(doc, null, 2)}\n`);
@@ -74,6 +83,11 @@ async function action(ctx: Context, flags: { format?: "text" | "table" | "json" 
   };
   section("Metrics", metrics);
   section("Tokenizers", tokenizers);
+  // Normalizers: what a metric's --normalize names (WER, CER, MER, WIL, WIP).
+  out.push(c.bold("Normalizers"));
+  if (normalizers.length === 0) out.push(c.dim("  (none)"));
+  for (const n of normalizers) out.push(`  ${c.cyan(n.name)}  ${c.dim(`[${n.plugin}]`)}`);
+  out.push("");
   out.push(c.bold("Plugins"));
   for (const p of ctx.registry.plugins()) out.push(`  ${p.name}${p.version !== undefined ? ` ${p.version}` : ""}${p.lazy ? c.dim(" (built-in)") : ""}`);
   for (const s of ctx.registry.shadowed()) out.push(c.dim(`  ${s.kind} "${s.name}" of ${s.plugin} is replaced by ${s.by}`));
@@ -93,7 +107,7 @@ export const command: CommandModule = {
   define(program, ctx) {
     return program
       .command("list")
-      .summary("list the installed and loaded tokenizers and metrics")
+      .summary("list the installed and loaded tokenizers, metrics and normalizers")
       .addOption(new Option("-f, --format <format>", "output format (table is the same as text)").choices(["text", "table", "json"]))
       .action(bind(ctx, action));
   },

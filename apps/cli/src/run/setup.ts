@@ -10,7 +10,7 @@ import { cliHint } from "./hints.js";
 
 export { cliHint, type KnownPackage } from "./hints.js";
 
-type Manifest = Record<string, { tokenizers: string[]; metrics: string[] } | null>;
+type Manifest = Record<string, { tokenizers: string[]; metrics: string[]; normalizers?: string[] } | null>;
 
 let manifestCache: Manifest | null | undefined;
 /** `builtins.json` (written at build time next to the CLI's files): names each built-in provides. */
@@ -27,6 +27,10 @@ function manifest(): Manifest | null {
 }
 
 function builtin(name: string, load: () => Promise<unknown>): LazyPlugin {
+  if (name.startsWith("@gramscore/normalizer-")) {
+    // Normalizers are asked for by name only through a metric's --normalize (`ensureNormalizer`).
+    return { name, load, optional: true, kinds: [], provides: manifest()?.[name] ?? { tokenizers: [], metrics: [] } };
+  }
   const match = /^@gramscore\/(metric|tokenizer)-(.+)$/.exec(name);
   const kind = match?.[1] === "metric" ? "metric" : "tokenizer";
   const short = match?.[2] ?? name;
@@ -71,6 +75,7 @@ export function builtinPlugins(options: BuiltinOptions = {}): LazyPlugin[] {
     builtin("@gramscore/metric-nist", () => import("@gramscore/metric-nist")),
     builtin("@gramscore/tokenizer-treebank", () => import("@gramscore/tokenizer-treebank")),
     meteorBuiltin(),
+    builtin("@gramscore/normalizer-whisper", () => import("@gramscore/normalizer-whisper")),
   ];
 }
 

@@ -6,7 +6,7 @@
  */
 import { ErrorCode, GramscoreError, describeValue, isGramscoreError } from "../errors.js";
 import type { OptionRule } from "./options.js";
-import type { Metric, Normalizer, Segment } from "../types.js";
+import type { Metric, MetricContext, Normalizer, OptionSpec, Segment } from "../types.js";
 
 /** What the `normalize` option takes: a {@link Normalizer}, or a function `text => text` (named `custom`). */
 export type NormalizerLike = Normalizer | ((text: string) => string);
@@ -42,8 +42,8 @@ function checkedNormalizer(name: string, signature: string, fn: (text: string) =
  * Reads a metric's `normalize` option: `undefined`, `null` and `"none"` are no normalization
  * (`undefined`); a {@link Normalizer} keeps its `name` and `signature`; a function is named `custom`.
  * Both are checked on every call.
- * @throws GramscoreError `INVALID_OPTION` (`details.option` = `normalize`) for anything else, such as a
- *   name: normalizers are passed as objects (`whisperEnglish` of `@gramscore/normalizer-whisper`).
+ * A name (`"whisper-en"`) is resolved by a registry first (see {@link namedNormalizer}); here it is refused.
+ * @throws GramscoreError `INVALID_OPTION` (`details.option` = `normalize`) for anything else.
  */
 export function resolveNormalizeOption(option: unknown, metric: string): Normalizer | undefined {
   if (option === undefined || option === null || option === "none") return undefined;
@@ -57,10 +57,35 @@ export function resolveNormalizeOption(option: unknown, metric: string): Normali
   throw new GramscoreError(
     ErrorCode.INVALID_OPTION,
     `Option normalize of ${metric} must be a Normalizer ({ name, signature, normalize(text) }, e.g. whisperEnglish from ` +
-      `@gramscore/normalizer-whisper), a function (text) => string, or "none", but got ${describeValue(option)}.`,
+      `@gramscore/normalizer-whisper), a function (text) => string, or "none", but got ${describeValue(option)}` +
+      (typeof option === "string" ? `; a name such as "whisper-en" is resolved only by a registry that has the normalizer's plugin (registry.metric("wer", { normalize: "whisper-en" })).` : "."),
     { details: { option: "normalize" } },
   );
 }
+
+/**
+ * A metric descriptor's options with a `normalize` name (`"whisper-en"`) replaced by the normalizer
+ * `context` has under that name (a registry's), so that the metric's {@link normalizeRule} gets an
+ * object. Other options, and options without a name there (or `"none"`), are returned as they are.
+ * @throws GramscoreError from `context.normalizer` for an unknown name.
+ */
+export function namedNormalizer<O>(options: O, context: MetricContext | undefined): O {
+  const name = (options as { normalize?: unknown } | null | undefined)?.normalize;
+  if (typeof name !== "string" || name === "none" || context?.normalizer === undefined) return options;
+  return { ...(options as object), normalize: context.normalizer(name) } as O;
+}
+
+/**
+ * The `normalize` option for a descriptor's `options` (the CLI's `--normalize NAME`): a normalizer's
+ * name, resolved by the registry ({@link namedNormalizer}).
+ */
+export const normalizeOptionSpec: OptionSpec = {
+  key: "normalize",
+  flag: "normalize",
+  type: "string",
+  description: "normalize hypotheses and references first with a registered normalizer (whisper-en, whisper-basic; see gramscore list)",
+  default: "none",
+};
 
 /** The option rule of `normalize` for a metric's rules ({@link resolveNormalizeOption} reads it). */
 export function normalizeRule(metric: string): OptionRule {
