@@ -5,7 +5,7 @@
  */
 import { ErrorCode, GramscoreError, defineMetric, definePlugin, describeValue, evaluate, toSegments } from "@gramscore/core";
 import type { MetricDescriptor } from "@gramscore/core";
-import { createSquad, createSquadV2, squadV2OptionSpecs } from "./metric.js";
+import { createSquad, createSquadV2, resolveSquadV2Options, squadV2Corpus, squadV2OptionSpecs } from "./metric.js";
 import type { SquadResult, SquadStats, SquadV2Options, SquadV2Question, SquadV2Result, SquadV2Stats } from "./metric.js";
 import { VERSION } from "./version.js";
 
@@ -74,7 +74,8 @@ export interface SquadV2CorpusOptions extends SquadV2Options {
  */
 export function squadV2(predictions: readonly string[], references: Streams, options?: SquadV2CorpusOptions): SquadV2Result {
   const { noAnswerProbabilities, ...rest } = options ?? {};
-  const metric = createSquadV2(options === undefined ? undefined : rest);
+  const v2Options = options === undefined ? undefined : rest;
+  resolveSquadV2Options(v2Options); // bad options first, as createSquadV2 reports them
   if (!Array.isArray(predictions)) {
     throw new GramscoreError(ErrorCode.INVALID_TYPE, `Predictions must be an array of strings, but got ${describeValue(predictions)}.`);
   }
@@ -90,10 +91,16 @@ export function squadV2(predictions: readonly string[], references: Streams, opt
   // Streams as toSegments checks them, but a question may have no answer at all.
   const placeholder = predictions.map(() => "");
   const segments = toSegments(predictions, Array.isArray(references) ? [...references, placeholder] : references);
-  const stats = metric.corpusQuestionStats(
-    segments.map((seg, i) => ({ hyp: seg.hyp, refs: seg.refs.slice(0, -1), question: { noAnswerProbability: noAnswerProbabilities?.[i] ?? 0 } })),
-  );
-  return metric.score(stats, "corpus");
+  const question = { noAnswerProbability: 0 };
+  const item = { hyp: "", refs: [] as readonly string[], question };
+  return squadV2Corpus(v2Options, segments.length, (i) => {
+    const seg = segments[i]!;
+    (seg.refs as string[]).pop(); // the placeholder (toSegments built this array for us)
+    item.hyp = seg.hyp;
+    item.refs = seg.refs;
+    question.noAnswerProbability = noAnswerProbabilities?.[i] ?? 0;
+    return item;
+  });
 }
 
 /** SQuAD v2.0 scores of one question: its prediction, gold answers (none for an unanswerable one) and no-answer probability. */

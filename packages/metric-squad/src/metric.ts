@@ -17,7 +17,7 @@ import {
   invalidStats,
 } from "@gramscore/core";
 import type { FormatOptions, Metric, OptionRules, OptionSpec, ScoreLevel, StatsRows } from "@gramscore/core";
-import { normalizeAnswer, normalizedTokens, tokenF1 } from "./normalize.js";
+import { normalizeAnswer, normalizedTokens, sameTokens, tokenF1 } from "./normalize.js";
 import { VERSION } from "./version.js";
 
 /** Sums of one group of questions: how many, exact matches (a count), F1 (an exact sum). */
@@ -225,24 +225,45 @@ function checkAnswers(refs: unknown, allowEmpty: boolean): readonly string[] {
   return refs as readonly string[];
 }
 
-/** Exact match (0/1) and F1 of a prediction: the best over the gold answers, as the official scripts take it. */
+/**
+ * Exact match (0/1) and F1 of a prediction: the best over the gold answers, as the official scripts
+ * take it. `v2` uses SQuAD 2.0's gold list: the answers not empty after normalization, or `""`. A gold
+ * answer repeated in the list (annotators often agree) is normalized and counted once: it cannot change
+ * the maximum.
+ */
 function scoreQuestion(prediction: string, golds: readonly string[], v2: boolean): [number, number] {
-  const normPred = normalizeAnswer(prediction);
-  const predTokens = normPred === "" ? [] : normPred.split(" ");
+  const pred = normalizedTokens(prediction);
   let exact = 0;
   let f1 = 0;
-  for (const g of golds) {
-    const normGold = normalizeAnswer(g);
-    if (normGold === normPred) exact = 1;
-    const f = tokenF1(predTokens, normGold === "" ? [] : normGold.split(" "), v2);
+  let any = false;
+  for (let j = 0; j < golds.length; j++) {
+    const g = golds[j]!;
+    let seen = false;
+    for (let i = 0; i < j; i++) {
+      if (golds[i] === g) {
+        seen = true;
+        break;
+      }
+    }
+    if (seen) continue;
+    const gold = normalizedTokens(g);
+    if (v2 && gold.length === 0) continue;
+    any = true;
+    if (exact === 0 && sameTokens(gold, pred)) exact = 1;
+    const f = tokenF1(pred, gold, v2);
     if (f > f1) f1 = f;
+  }
+  if (v2 && !any) {
+    // No gold answer survives normalization: the script compares with "".
+    const empty = pred.length === 0 ? 1 : 0;
+    return [empty, empty];
   }
   return [exact, f1];
 }
 
 /** SQuAD 2.0's gold list: the answers not empty after normalization, or `[""]`. */
 function v2Golds(answers: readonly string[]): readonly string[] {
-  const golds = answers.filter((a) => normalizeAnswer(a) !== "");
+  const golds = answers.filter((a) => normalizedTokens(a).length > 0);
   return golds.length > 0 ? golds : [""];
 }
 
@@ -429,23 +450,64 @@ export interface SquadV2Metric extends Metric<SquadV2Stats, SquadV2Result> {
   explain(hyp: string, refs: readonly string[]): SquadExplanation;
 }
 
-/** The official script's `find_best_thresh`: the threshold sweep over probabilities in ascending order. */
-function bestThreshold(curve: readonly number[], column: 1 | 2, noAnsTotal: number, total: number): [number, number] {
+/**
+ * The official script's `find_best_thresh` for exact match and F1 at once: the threshold sweep over
+ * the probabilities in ascending order (ties in corpus order, as Python's stable `sorted()`).
+ */
+function bestThresholds(curve: readonly number[], noAnsTotal: number, total: number): [number, number, number, number] {
   const n = curve.length / 3;
-  const order = Array.from({ length: n }, (_, i) => i);
-  // A stable sort, as Python's sorted(): equal probabilities keep the corpus order.
-  order.sort((a, b) => curve[3 * a]! - curve[3 * b]!);
-  let cur = noAnsTotal;
-  let best = cur;
-  let thresh = 0.0;
-  for (const i of order) {
-    cur += curve[3 * i + column]!;
-    if (cur > best) {
-      best = cur;
-      thresh = curve[3 * i]!;
+  const order = new Array<number>(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => curve[3 * a]! - curve[3 * b]! || a - b);
+  let curE = noAnsTotal;
+  let bestE = curE;
+  let threshE = 0.0;
+  let curF = noAnsTotal;
+  let bestF = curF;
+  let threshF = 0.0;
+  for (let k = 0; k < n; k++) {
+    const i = 3 * order[k]!;
+    curE += curve[i + 1]!;
+    if (curE > bestE) {
+      bestE = curE;
+      threshE = curve[i]!;
+    }
+    curF += curve[i + 2]!;
+    if (curF > bestF) {
+      bestF = curF;
+      threshF = curve[i]!;
     }
   }
-  return [percent(best, total), thresh];
+  return [percent(bestE, total), threshE, percent(bestF, total), threshF];
+}
+
+/** One SQuAD 2.0 question's statistics as `evalV2Question` leaves them (one scratch record, no allocation). */
+const q2 = { has: false, exact: 0, f1: 0, p: 0, curveExact: 0, curveF1: 0 };
+
+/** Checks and scores one SQuAD 2.0 question into {@link q2}. */
+function evalV2Question(hyp: unknown, refs: unknown, q: SquadV2Question | undefined, threshold: number): void {
+  const prediction = checkPrediction(hyp);
+  const answers = checkAnswers(refs, true);
+  const p = q?.noAnswerProbability ?? 0;
+  if (typeof p !== "number" || !Number.isFinite(p)) {
+    throw new GramscoreError(
+      ErrorCode.INVALID_TYPE,
+      `A no-answer probability must be a finite number, but got ${describeValue(p)}. Give each question its model's probability (or score) of having no answer.`,
+    );
+  }
+  const has = q?.hasAnswer ?? answers.some((a) => a !== "");
+  if (typeof has !== "boolean") {
+    throw new GramscoreError(ErrorCode.INVALID_TYPE, `hasAnswer must be a boolean, but got ${describeValue(has)}.`);
+  }
+  const [rawExact, rawF1] = scoreQuestion(prediction, answers, true);
+  const answeredNo = p > threshold;
+  q2.has = has;
+  q2.p = p;
+  q2.exact = answeredNo ? (has ? 0 : 1) : rawExact;
+  q2.f1 = answeredNo ? (has ? 0 : 1) : rawF1;
+  const diff = prediction !== "" ? -1 : 0;
+  q2.curveExact = has ? rawExact : diff;
+  q2.curveF1 = has ? rawF1 : diff;
 }
 
 /**
@@ -454,40 +516,38 @@ function bestThreshold(curve: readonly number[], column: 1 | 2, noAnsTotal: numb
  * @throws GramscoreError `INVALID_OPTION` for a bad option.
  */
 export function createSquadV2(options?: SquadV2Options): SquadV2Metric {
+  return buildSquadV2(options).metric;
+}
+
+/**
+ * SQuAD v2.0 over a whole corpus in one pass, scored without re-reading its own statistics: what
+ * `squadV2()` computes (equal to `metric.score(metric.corpusQuestionStats(...), "corpus")`).
+ */
+export function squadV2Corpus(
+  options: SquadV2Options | undefined,
+  count: number,
+  question: (i: number) => { hyp: string; refs: readonly string[]; question?: SquadV2Question },
+): SquadV2Result {
+  const built = buildSquadV2(options);
+  return built.resultOf(built.collect(count, question), "corpus");
+}
+
+function buildSquadV2(options: SquadV2Options | undefined) {
   const opts = resolveSquadV2Options(options);
   const threshold = opts.noAnswerThreshold;
   const signature = signatureV2(threshold);
   const question = (hyp: unknown, refs: unknown, q: SquadV2Question | undefined): SquadV2Stats => {
-    const prediction = checkPrediction(hyp);
-    const answers = checkAnswers(refs, true);
-    const p = q?.noAnswerProbability ?? 0;
-    if (typeof p !== "number" || !Number.isFinite(p)) {
-      throw new GramscoreError(
-        ErrorCode.INVALID_TYPE,
-        `A no-answer probability must be a finite number, but got ${describeValue(p)}. Give each question its model's probability (or score) of having no answer.`,
-      );
-    }
-    const has = q?.hasAnswer ?? answers.some((a) => a !== "");
-    if (typeof has !== "boolean") {
-      throw new GramscoreError(ErrorCode.INVALID_TYPE, `hasAnswer must be a boolean, but got ${describeValue(has)}.`);
-    }
-    const [rawExact, rawF1] = scoreQuestion(prediction, v2Golds(answers), true);
-    const answeredNo = p > threshold;
-    const exact = answeredNo ? (has ? 0 : 1) : rawExact;
-    const f1 = answeredNo ? (has ? 0 : 1) : rawF1;
-    const sums: SquadSums = { total: 1, exact, f1: exactOf(f1) };
-    const diff = prediction !== "" ? -1 : 0;
-    return has
-      ? { hasAns: sums, noAns: emptySums(), curve: [p, rawExact, rawF1] }
-      : { hasAns: emptySums(), noAns: sums, curve: [p, diff, diff] };
+    evalV2Question(hyp, refs, q, threshold);
+    const sums: SquadSums = { total: 1, exact: q2.exact, f1: exactOf(q2.f1) };
+    const curve = [q2.p, q2.curveExact, q2.curveF1];
+    return q2.has ? { hasAns: sums, noAns: emptySums(), curve } : { hasAns: emptySums(), noAns: sums, curve };
   };
   const resultOf = (s: SquadV2Stats, level: ScoreLevel): SquadV2Result => {
     const total = s.hasAns.total + s.noAns.total;
     const exactAll = percent(s.hasAns.exact + s.noAns.exact, total);
     const f1All = percent(exactValue(exactAdd(s.hasAns.f1, s.noAns.f1)), total);
     const split = (x: SquadSums): SquadScores => ({ exact: percent(x.exact, x.total), f1: percent(exactValue(x.f1), x.total), total: x.total });
-    const [bestExact, bestExactThresh] = bestThreshold(s.curve, 1, s.noAns.total, total);
-    const [bestF1, bestF1Thresh] = bestThreshold(s.curve, 2, s.noAns.total, total);
+    const [bestExact, bestExactThresh, bestF1, bestF1Thresh] = bestThresholds(s.curve, s.noAns.total, total);
     return {
       name: "SQuAD-v2",
       score: f1All,
@@ -505,27 +565,36 @@ export function createSquadV2(options?: SquadV2Options): SquadV2Metric {
     };
   };
   const sumsOf = (s: SquadV2Stats): SquadSums => addSums(s.hasAns, s.noAns);
-  const onePass = (questions: Iterable<{ hyp: string; refs: readonly string[]; question?: SquadV2Question }>): SquadV2Stats => {
+  /** Scores questions `0..count-1` in one pass, straight into the sums and the curve. */
+  const collect = (count: number, at: (i: number) => { hyp: string; refs: readonly string[]; question?: SquadV2Question } | undefined): SquadV2Stats => {
     const has = new SumsAccumulator();
     const no = new SumsAccumulator();
     const curve: number[] = [];
-    let index = 0;
-    for (const q of questions) {
-      let s: SquadV2Stats;
+    for (let index = 0; index < count; index++) {
+      const q = at(index);
+      if (q === undefined) break;
       try {
-        s = question(q.hyp, q.refs, q.question);
+        evalV2Question(q.hyp, q.refs, q.question, threshold);
       } catch (e) {
         if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });
         throw e;
       }
-      index++;
-      has.add(s.hasAns);
-      no.add(s.noAns);
-      curve.push(s.curve[0]!, s.curve[1]!, s.curve[2]!);
+      const acc = q2.has ? has : no;
+      acc.total++;
+      acc.exact += q2.exact;
+      acc.f1.add(q2.f1);
+      curve.push(q2.p, q2.curveExact, q2.curveF1);
     }
     return { hasAns: has.value(), noAns: no.value(), curve };
   };
-  return {
+  const onePass = (questions: Iterable<{ hyp: string; refs: readonly string[]; question?: SquadV2Question }>): SquadV2Stats => {
+    const it = questions[Symbol.iterator]();
+    return collect(Infinity, () => {
+      const r = it.next();
+      return r.done === true ? undefined : r.value;
+    });
+  };
+  const metric: SquadV2Metric = {
     name: "squad_v2",
     higherIsBetter: true,
     options: opts,
@@ -547,4 +616,5 @@ export function createSquadV2(options?: SquadV2Options): SquadV2Metric {
       return explainWith(checkPrediction(hyp), v2Golds(checkAnswers(refs, true)), true);
     },
   };
+  return { metric, resultOf, collect };
 }

@@ -1,15 +1,98 @@
 import { isPythonWhitespace } from "@gramscore/core";
 
-/** Python's `string.punctuation`: the 32 ASCII punctuation characters the official scripts delete. */
-const PUNCTUATION = new Set(Array.from("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", (c) => c.charCodeAt(0)));
+/**
+ * ASCII character classes of the normalization: 1 a word character (`\w`), 2 punctuation (Python's
+ * `string.punctuation`, the 32 ASCII punctuation characters the official scripts delete; `_` is one of
+ * them, deleted before `\w` is asked), 3 Python whitespace, 0 anything else.
+ */
+const ASCII = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) ASCII[c] = 1;
+  else if (isPythonWhitespace(c)) ASCII[c] = 3;
+}
+for (const ch of "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~") ASCII[ch.charCodeAt(0)] = 2;
 
 /** Python 3's `\w` on str: letters, numbers (`str.isalnum()`) and the underscore. */
-const WORD = /[\p{L}\p{N}_]/u;
+const WORD = /^[\p{L}\p{N}_]$/u;
 
-function isWordChar(ch: string): boolean {
-  const c = ch.charCodeAt(0);
-  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-  return WORD.test(ch);
+const A = 97;
+const N = 110;
+const T = 116;
+const H = 104;
+const E = 101;
+
+/**
+ * The normalized tokens, in one pass over the lowercased text instead of the script's four steps
+ * with their intermediate strings: punctuation is deleted (its neighbours join), a maximal run of word
+ * characters that is exactly `a`, `an` or `the` after the deletions (what `\b(a|an|the)\b` matches: both
+ * ends need a non-word neighbour) becomes a space, and the rest is split on Python whitespace.
+ */
+function tokensOf(text: string): string[] {
+  // Lowercased as a whole (`str.lower()`; context rules such as the final sigma need the whole text).
+  const s = text.toLowerCase();
+  const n = s.length;
+  const out: string[] = [];
+  let tok = ""; // the current token's text before `seg`
+  let seg = -1; // start of the kept characters not yet in `tok`, or -1
+  let run = 0; // length of the current run of word characters (UTF-16 units)
+  let r0 = 0;
+  let r1 = 0;
+  let r2 = 0;
+  let k = 0;
+  while (k <= n) {
+    let cls: number;
+    let width = 1;
+    if (k === n) cls = 3;
+    else {
+      const c = s.charCodeAt(k);
+      if (c < 128) cls = ASCII[c]!;
+      else {
+        const cp = s.codePointAt(k)!;
+        if (cp > 0xffff) width = 2;
+        cls = isPythonWhitespace(cp) ? 3 : WORD.test(s.slice(k, k + width)) ? 1 : 0;
+      }
+      if (cls === 1) {
+        if (seg < 0) seg = k;
+        if (run === 0) r0 = c;
+        else if (run === 1) r1 = c;
+        else if (run === 2) r2 = c;
+        run += width;
+        k += width;
+        continue;
+      }
+      if (cls === 2) {
+        // Deleted; a run of word characters goes on across it.
+        if (seg >= 0) {
+          tok += s.slice(seg, k);
+          seg = -1;
+        }
+        k++;
+        continue;
+      }
+    }
+    // Whitespace, the end, or another character: the run of word characters (if any) ends here.
+    if (run > 0) {
+      if ((run === 1 && r0 === A) || (run === 2 && r0 === A && r1 === N) || (run === 3 && r0 === T && r1 === H && r2 === E)) {
+        // An article: a space in its place ends the token.
+        if (seg >= 0) tok += s.slice(seg, k);
+        tok = tok.slice(0, tok.length - run);
+        if (tok !== "") out.push(tok);
+        tok = "";
+        seg = -1;
+      }
+      run = 0;
+    }
+    if (cls === 3) {
+      if (seg >= 0) {
+        tok += s.slice(seg, k);
+        seg = -1;
+      }
+      if (tok !== "") out.push(tok);
+      tok = "";
+    } else if (seg < 0) seg = k;
+    k += width;
+  }
+  return out;
 }
 
 /**
@@ -21,60 +104,54 @@ function isWordChar(ch: string): boolean {
  * ```
  */
 export function normalizeAnswer(text: string): string {
-  const lower = text.toLowerCase();
-  let noPunct = "";
-  let start = 0;
-  for (let k = 0; k < lower.length; k++) {
-    if (PUNCTUATION.has(lower.charCodeAt(k))) {
-      noPunct += lower.slice(start, k);
-      start = k + 1;
-    }
-  }
-  noPunct += lower.slice(start);
-  // Articles: a maximal run of word characters that is exactly "a", "an" or "the" (what
-  // \b(a|an|the)\b matches, since both ends need a non-word neighbour) becomes one space.
-  let out = "";
-  let k = 0;
-  const n = noPunct.length;
-  while (k < n) {
-    const cp = noPunct.codePointAt(k)!;
-    const ch = String.fromCodePoint(cp);
-    if (!isWordChar(ch)) {
-      out += ch;
-      k += ch.length;
-      continue;
-    }
-    let e = k;
-    while (e < n) {
-      const c = String.fromCodePoint(noPunct.codePointAt(e)!);
-      if (!isWordChar(c)) break;
-      e += c.length;
-    }
-    const word = noPunct.slice(k, e);
-    out += word === "a" || word === "an" || word === "the" ? " " : word;
-    k = e;
-  }
-  return answerTokens(out).join(" ");
-}
-
-/** Python's `str.split()`: runs of non-whitespace. */
-function answerTokens(text: string): string[] {
-  const tokens: string[] = [];
-  let start = -1;
-  for (let k = 0; k < text.length; k++) {
-    if (isPythonWhitespace(text.charCodeAt(k))) {
-      if (start >= 0) tokens.push(text.slice(start, k));
-      start = -1;
-    } else if (start < 0) start = k;
-  }
-  if (start >= 0) tokens.push(text.slice(start));
-  return tokens;
+  return tokensOf(text).join(" ");
 }
 
 /** The tokens F1 counts: the normalized answer split on whitespace. */
 export function normalizedTokens(text: string): string[] {
-  const norm = normalizeAnswer(text);
-  return norm === "" ? [] : norm.split(" ");
+  return tokensOf(text);
+}
+
+/** Whether two normalized answers are equal (token lists hold no whitespace, so this is string equality). */
+export function sameTokens(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+let used = new Uint8Array(64);
+
+/** Size of the multiset intersection of two token lists. */
+function overlap(pred: readonly string[], gold: readonly string[]): number {
+  const np = pred.length;
+  const ng = gold.length;
+  let same = 0;
+  if (np * ng <= 256) {
+    // Short answers (nearly all): match each prediction token with an unused equal gold token.
+    if (used.length < ng) used = new Uint8Array(ng);
+    used.fill(0, 0, ng);
+    for (let i = 0; i < np; i++) {
+      const t = pred[i];
+      for (let j = 0; j < ng; j++) {
+        if (used[j] === 0 && gold[j] === t) {
+          used[j] = 1;
+          same++;
+          break;
+        }
+      }
+    }
+    return same;
+  }
+  const counts = new Map<string, number>();
+  for (const t of gold) counts.set(t, (counts.get(t) ?? 0) + 1);
+  for (const t of pred) {
+    const c = counts.get(t);
+    if (c !== undefined && c > 0) {
+      same++;
+      counts.set(t, c - 1);
+    }
+  }
+  return same;
 }
 
 /**
@@ -84,16 +161,7 @@ export function normalizedTokens(text: string): string[] {
  */
 export function tokenF1(predTokens: readonly string[], goldTokens: readonly string[], v2: boolean): number {
   if (v2 && (goldTokens.length === 0 || predTokens.length === 0)) return goldTokens.length === predTokens.length ? 1 : 0;
-  const counts = new Map<string, number>();
-  for (const t of goldTokens) counts.set(t, (counts.get(t) ?? 0) + 1);
-  let same = 0;
-  for (const t of predTokens) {
-    const c = counts.get(t);
-    if (c !== undefined && c > 0) {
-      same++;
-      counts.set(t, c - 1);
-    }
-  }
+  const same = overlap(predTokens, goldTokens);
   if (same === 0) return 0;
   const precision = (1.0 * same) / predTokens.length;
   const recall = (1.0 * same) / goldTokens.length;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluate } from "@gramscore/core";
-import { createSquad, createSquadV2, type SquadV2Stats } from "@gramscore/metric-squad";
+import { createSquad, createSquadV2, normalizeAnswer, normalizedTokens, squadV2, tokenF1, type SquadV2Stats } from "@gramscore/metric-squad";
 
 const word = fc.constantFrom("a", "an", "the", "cat", "Cat!", "dog", "é", "ΟΔΟΣ", "x_y", "1,000", "«»", "😀");
 const text = fc.array(word, { maxLength: 6 }).map((w) => w.join(" "));
@@ -68,6 +68,75 @@ describe("properties", () => {
         const at = createSquadV2({ noAnswerThreshold: r2.bestExactThresh });
         const atStats = list.map((q) => at.questionStats(q.hyp, q.refs, { noAnswerProbability: q.p })).reduce((acc, x) => at.merge(acc, x), at.empty());
         expect(at.score(atStats, "corpus").exact).toBeLessThanOrEqual(r2.bestExact + 1e-9);
+      }),
+    );
+  });
+});
+
+// The official script's four steps, transcribed literally (one intermediate string each), against
+// which the one-pass normalizer is checked.
+const PY_WS = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
+function scriptNormalize(text: string): string {
+  const lower = text.toLowerCase();
+  const noPunct = Array.from(lower)
+    .filter((c) => !"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".includes(c))
+    .join("");
+  const noArticles = noPunct.replace(/(?<![\p{L}\p{N}_])(a|an|the)(?![\p{L}\p{N}_])/gu, " ");
+  return noArticles.split(PY_WS).filter((t) => t !== "").join(" ");
+}
+
+describe("one-pass normalization", () => {
+  const v2m = createSquadV2({ noAnswerThreshold: 0.5 });
+  const piece = fc.constantFrom("a", "an", "the", "The", "THE", "A", "t", "he", "x", "_", ".", "'", "-", "é", "Σ", "ς", "İ", "€", "–", "😀", "𝐀", "1", " ", "  ", "\t", "\u00a0", "\u3000", "\u200b", "\x1f");
+  const messy = fc.array(piece, { maxLength: 12 }).map((p) => p.join(""));
+
+  it("equals the script's four steps on text mixing articles, punctuation, whitespace and non-ASCII", () => {
+    fc.assert(
+      fc.property(fc.oneof(messy, fc.string({ unit: "grapheme", maxLength: 20 })), (t) => {
+        expect(normalizeAnswer(t)).toBe(scriptNormalize(t));
+        expect(normalizedTokens(t)).toEqual(scriptNormalize(t) === "" ? [] : scriptNormalize(t).split(" "));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("token F1 counts the multiset overlap alike for short and long answers", () => {
+    const tokens = fc.array(fc.constantFrom("x", "y", "z", "w"), { maxLength: 40 });
+    fc.assert(
+      fc.property(tokens, tokens, fc.boolean(), (p, g, v2) => {
+        const left = new Map<string, number>();
+        for (const t of g) left.set(t, (left.get(t) ?? 0) + 1);
+        let same = 0;
+        for (const t of p) {
+          const c = left.get(t) ?? 0;
+          if (c > 0) {
+            same++;
+            left.set(t, c - 1);
+          }
+        }
+        const expected =
+          v2 && (p.length === 0 || g.length === 0)
+            ? Number(p.length === g.length)
+            : same === 0
+              ? 0
+              : (2 * (same / p.length) * (same / g.length)) / (same / p.length + same / g.length);
+        expect(tokenF1(p, g, v2)).toBe(expected);
+      }),
+    );
+  });
+
+  it("squadV2() equals scoring the merged statistics of its questions", () => {
+    fc.assert(
+      fc.property(fc.array(question, { minLength: 1, maxLength: 8 }), (list) => {
+        const width = Math.max(...list.map((q) => q.refs.length));
+        const streams = Array.from({ length: width }, (_, k) => list.map((q) => q.refs[k] ?? null));
+        const got = squadV2(
+          list.map((q) => q.hyp),
+          streams,
+          { noAnswerThreshold: 0.5, noAnswerProbabilities: list.map((q) => q.p) },
+        );
+        const stats = v2m.corpusQuestionStats(list.map((q) => ({ hyp: q.hyp, refs: q.refs, question: { noAnswerProbability: q.p } })));
+        expect(got).toEqual(v2m.score(stats, "corpus"));
       }),
     );
   });

@@ -24,7 +24,7 @@ const here = join(repoRoot, "tooling", "consumer");
 const budgets: Budgets = JSON.parse(readFileSync(join(here, "budgets.json"), "utf8"));
 /** Where the size table goes; tooling/scripts/run-tests.mjs prints it before its closing line. */
 export const SIZES_FILE = join(repoRoot, ".consumer-sizes.txt");
-const METRICS = ["bleu", "chrf", "rouge", "ter", "wer", "gleu", "nist", "meteor"] as const;
+const METRICS = ["bleu", "chrf", "rouge", "ter", "wer", "gleu", "nist", "meteor", "squad"] as const;
 const packageOf = (metric: string) => `@gramscore/metric-${metric}`;
 const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
 
@@ -132,6 +132,7 @@ describe.sequential("consumer: Node", () => {
     gleu: "m.gleu(hyps, refs).score",
     nist: "m.nist(hyps, refs).score",
     meteor: "m.meteor(hyps, refs).score",
+    squad: "m.squad(hyps, refs).f1",
   };
 
   it.each(METRICS)("%s alone: ESM import and CommonJS require give the same score", (metric) => {
@@ -312,6 +313,7 @@ describe.sequential("consumer: browser", () => {
       nist: [],
       // METEOR without a synonym provider never pulls WordNet's data in.
       meteor: ["Canis_familiaris", "wordnet-3.0"],
+      squad: [],
     };
     for (const text of unwanted[metric]!) expect(code, `${metric} bundle keeps "${text}"`).not.toContain(text);
     expect(code).not.toMatch(/require\(["']node:/);
