@@ -52,7 +52,10 @@ export function examplesOf(rel: string): Example[] {
         // A block with `$ ` prompts holds commands and their output: the prompted lines are the script.
         const prompted = fence.body.filter((l) => l.startsWith("$ ")).map((l) => l.slice(2));
         const script = prompted.length > 0 ? prompted : fence.body;
-        if (fence.lang === "sh" && script.some((l) => COMMAND.test(l))) {
+        // A Slurm batch script (`#SBATCH` lines) runs once per array task, with SLURM_ARRAY_TASK_ID set:
+        // tooling/test/beyond-one-machine.test.ts runs it that way.
+        const batch = fence.body.some((l) => l.startsWith("#SBATCH"));
+        if (fence.lang === "sh" && !batch && script.some((l) => COMMAND.test(l))) {
           out.push({ where: `${rel}:${fence.start + 1}`, kind: "sh block", script: script.join("\n") });
         }
         fence = undefined;
