@@ -7,7 +7,7 @@ export function run(input) {
     input,
     {
       nist: (hyps, refs) => nist(hyps, refs).score,
-      "nist-n3": (hyps, refs) => nist(hyps, refs, { n: 3 }).score,
+      "nist-n3": (hyps, refs) => nist(hyps, refs, { maxNgramOrder: 3 }).score,
     },
     {
       sentence: (hyp, refs) => sentenceNist(hyp, refs).score,

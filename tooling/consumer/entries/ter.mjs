@@ -7,7 +7,7 @@ export function run(input) {
     input,
     {
       ter: (hyps, refs) => ter(hyps, refs).score,
-      "ter-cs": (hyps, refs) => ter(hyps, refs, { caseSensitive: true }).score,
+      "ter-cs": (hyps, refs) => ter(hyps, refs, { lowercase: false }).score,
       "ter-norm-nopunct": (hyps, refs) => ter(hyps, refs, { normalized: true, noPunct: true, asianSupport: true }).score,
     },
     {
