@@ -37,8 +37,11 @@ export function pow2(n: number): number {
   return f64[0]!;
 }
 
+/** Number of bits of n ≥ 0 (its hexadecimal digits, less the leading digit's zero bits). */
 function bitLength(n: bigint): number {
-  return n === 0n ? 0 : n.toString(2).length;
+  if (n === 0n) return 0;
+  const hex = n.toString(16);
+  return hex.length * 4 - Math.clz32(Number.parseInt(hex[0]!, 16)) + 28;
 }
 
 /** `n / 2^k` for k ≥ 0, truncated toward zero; `n · 2^-k` for k < 0. */
@@ -75,7 +78,7 @@ let ln2Bits = 0;
 let ln2Value = 0n;
 
 /** ln 2 · 2^W, truncated, within W units of the last place (2 atanh(1/3) series). */
-function ln2Fixed(W: number): bigint {
+export function ln2Fixed(W: number): bigint {
   if (W > ln2Bits) {
     const P = Math.max(W, 2 * ln2Bits, 256) + 32;
     // ln 2 = 2 Σ 1 / ((2j + 1) 3^(2j+1))
@@ -95,7 +98,7 @@ function ln2Fixed(W: number): bigint {
  * exp(a / 2^W) ≈ M · 2^(k − W) with |error| < SLACK / 2 units of M (for |a| / 2^W < 2000 and
  * W ≥ 64), where `a` itself may be off by up to `aErr` units.
  */
-function expFixed(a: bigint, W: number): { M: bigint; k: number } {
+export function expFixed(a: bigint, W: number): { M: bigint; k: number } {
   const approx = Number(shift(a, W - 53)) / 9007199254740992;
   const k = Math.round(approx / Math.LN2);
   const r = a - BigInt(k) * ln2Fixed(W);
@@ -136,7 +139,7 @@ export function expExact(x: number): number {
 }
 
 /** ln(x) · 2^W (signed), within SLACK / 2 units, for finite x > 0 and W ≥ 64. */
-function logFixed(x: number, W: number): bigint {
+export function logFixed(x: number, W: number): bigint {
   const { m, e } = splitDouble(x);
   const L = bitLength(m);
   // x = f · 2^E with f = m / D in [0.75, 1.5).

@@ -13,7 +13,7 @@
  * table and `exp(r) − 1` a degree-5 polynomial, evaluated with the fused multiply-adds GCC forms for
  * the FMA build (emulated here exactly: Dekker's product, then Boldo and Melquiond's rounding to odd).
  */
-import { GLIBC_EXP_TABLE } from "./libm-tables.js";
+import { glibcExpTable } from "./libm-tables.js";
 import { pow2 } from "./libm-exact.js";
 import { expFast } from "./libm.js";
 
@@ -24,6 +24,9 @@ const HI = /* @__PURE__ */ (() => {
   return u32[1] === 0x3ff00000 ? 1 : 0;
 })();
 const LO = 1 - HI;
+
+/** glibc's table, computed on first use (libm-tables.ts). */
+let GLIBC_EXP_TABLE: Float64Array | undefined;
 
 const SPLITTER = 134217729; // 2^27 + 1
 
@@ -113,8 +116,9 @@ export function glibcExp(x: number): number {
   const k = kd; // an integer, |k| < 2^17
   const r = fma(kd, NEG_LN2_LO_N, x + kd * NEG_LN2_HI_N);
   const j = k & 127;
-  const tail = GLIBC_EXP_TABLE[2 * j + 1]!;
-  const h = GLIBC_EXP_TABLE[2 * j]!;
+  const table = (GLIBC_EXP_TABLE ??= glibcExpTable());
+  const tail = table[2 * j + 1]!;
+  const h = table[2 * j]!;
   const r2 = r * r;
   const tmp = fma(r2 * r2, fma(r, C5, C4), fma(r2, fma(r, C3, C2), tail + r));
   const n = (k - j) / 128;

@@ -13,15 +13,15 @@
  * evaluation of `libm-exact.ts` decides. Subnormal results also go the exact way.
  */
 import {
-  EXP2_TABLE,
   INV_LN2_64,
   LN2_64_1,
   LN2_64_2,
   LN2_64_3,
   LN2_HI,
   LN2_LO,
-  LOG_INV,
-  LOG_NEG_LN_INV,
+  exp2Table,
+  logInvTable,
+  logNegLnInvTable,
 } from "./libm-tables.js";
 import { expExact, logExact, pow2, powExact } from "./libm-exact.js";
 
@@ -33,6 +33,11 @@ const HI = /* @__PURE__ */ (() => {
   return u32[1] === 0x3ff00000 ? 1 : 0;
 })();
 const LO = 1 - HI;
+
+// The tables, computed on first use (libm-tables.ts).
+let EXP2_TABLE: Float64Array | undefined;
+let LOG_INV: Float64Array | undefined;
+let LOG_NEG_LN_INV: Float64Array | undefined;
 
 
 const SPLITTER = 134217729; // 2^27 + 1
@@ -121,8 +126,9 @@ export function expFast(x: number, margin: number): number {
   const pl = r0 - ph + q * 0.5 + (r1 + qe * 0.5 + tail);
   // 2^(j/64) (1 + p), with 2^(j/64) = th + tl within 2^-106.
   const j = (k & 63) << 1;
-  const th = EXP2_TABLE[j]!;
-  const tl = EXP2_TABLE[j + 1]!;
+  const table = (EXP2_TABLE ??= exp2Table());
+  const th = table[j]!;
+  const tl = table[j + 1]!;
   twoProd(th, ph);
   const a = R[0]!;
   const ae = R[1]!;
@@ -160,7 +166,7 @@ export function log(x: number): number {
   const z = f64[0]!;
   const k = kk + kAdjust;
   // w = z c_i − 1 exactly as wh + wl (c_i ≈ 1/z; z c_i − 1 is exact by Sterbenz), |w| < 2^-7.
-  twoProd(z, LOG_INV[i]!);
+  twoProd(z, (LOG_INV ??= logInvTable())[i]!);
   twoSum(R[0]! - 1, R[1]!);
   const wh = R[0]!;
   const wl = R[1]!;
@@ -193,9 +199,10 @@ export function log(x: number): number {
   const uh = R[0]!;
   const ul = R[1]! + sl + wl - 0.5 * qe + dl + tail;
   // + k ln 2 − ln c_i (k · LN2_HI exact; the table within 2^-106 relative).
-  twoSum(k * LN2_HI, LOG_NEG_LN_INV[2 * i]!);
+  const negLn = (LOG_NEG_LN_INV ??= logNegLnInvTable());
+  twoSum(k * LN2_HI, negLn[2 * i]!);
   const ah = R[0]!;
-  const al = R[1]! + k * LN2_LO + LOG_NEG_LN_INV[2 * i + 1]!;
+  const al = R[1]! + k * LN2_LO + negLn[2 * i + 1]!;
   twoSum(ah, uh);
   const h = R[0]!;
   const lo = R[1]! + al + ul;

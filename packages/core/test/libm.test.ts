@@ -281,14 +281,54 @@ describe("the constants in libm-tables.ts", () => {
   };
   it("are 2^(j/64) and −ln c_i to double-double precision", () => {
     const ln2 = lnFixed(2);
+    const exp2 = T.exp2Table();
+    expect(exp2).toHaveLength(128);
     for (let j = 0; j < 64; j++) {
-      expect([T.EXP2_TABLE[2 * j], T.EXP2_TABLE[2 * j + 1]]).toEqual(dd(oracleExpFixed((ln2 * BigInt(j)) / 64n)));
+      expect([exp2[2 * j], exp2[2 * j + 1]]).toEqual(dd(oracleExpFixed((ln2 * BigInt(j)) / 64n)));
     }
-    expect(T.LOG_INV).toHaveLength(128);
+    const inv = T.logInvTable();
+    const negLn = T.logNegLnInvTable();
+    expect(inv).toHaveLength(128);
+    expect(negLn).toHaveLength(256);
     for (let i = 0; i < 128; i++) {
-      const c = T.LOG_INV[i]!;
-      expect([T.LOG_NEG_LN_INV[2 * i], T.LOG_NEG_LN_INV[2 * i + 1]]).toEqual(c === 1 ? [0, 0] : dd(-lnFixed(c)));
+      const c = inv[i]!;
+      expect([negLn[2 * i], negLn[2 * i + 1]]).toEqual(c === 1 ? [0, 0] : dd(-lnFixed(c)));
     }
+  });
+  it("have c_i within one rounding of 1 / (centre of interval i), and 1 for the intervals beside 1", () => {
+    const inv = T.logInvTable();
+    for (let i = 0; i < 128; i++) {
+      // Interval i holds the doubles whose top bits, counted from 0.6875's, are i: width 1/256 below 1, 1/128 above.
+      const start = i < 80 ? 0.6875 + i / 256 : 1 + (i - 80) / 128;
+      const width = i < 80 ? 1 / 256 : 1 / 128;
+      if (i === 79 || i === 80) {
+        expect(inv[i]).toBe(1);
+        continue;
+      }
+      const centre = start + width / 2;
+      // c · centre is 1 within one rounding of c (half an ulp of c, times centre).
+      expect(Math.abs(inv[i]! * centre - 1)).toBeLessThanOrEqual(2 ** -53);
+    }
+  });
+  it("are glibc's exp table: H_k = 2^(k/128) rounded, T_k = (2^(k/128) − H_k) / H_k rounded", () => {
+    const ln2 = lnFixed(2);
+    const table = T.glibcExpTable();
+    expect(table).toHaveLength(256);
+    const round = (v: bigint) => (v === 0n ? 0 : v < 0n ? -roundScaled(-v, -W) : roundScaled(v, -W));
+    for (let k = 0; k < 128; k++) {
+      const p = oracleExpFixed((ln2 * BigInt(k)) / 128n);
+      const h = roundScaled(p, -W);
+      expect(table[2 * k]).toBe(h);
+      expect(table[2 * k + 1]).toBe(round(((p - fixed(h)) << BigInt(W)) / fixed(h)));
+    }
+    // glibc's e_exp_data.c stores H_1 as 0x3ff0163da9fb3335 less (1 << 45) and T_1 as 0x3c9b3b4f1a88bf6e.
+    const bits = (x: number) => {
+      const view = new DataView(new ArrayBuffer(8));
+      view.setFloat64(0, x);
+      return view.getBigUint64(0).toString(16);
+    };
+    expect(bits(table[2])).toBe("3ff0163da9fb3335");
+    expect(bits(table[3])).toBe("3c9b3b4f1a88bf6e");
   });
   it("split ln 2 and ln2/64 so that the products with k are exact", () => {
     const ln2 = lnFixed(2);
