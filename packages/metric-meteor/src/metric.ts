@@ -1,4 +1,4 @@
-import { ExactSum, checkScoreKey, describeValue, ErrorCode, exactAdd, exactValue, formatSignature, scoreMethods, GramscoreError, pow, resolveTokenizerOption, validateSegment, signatureVersion, readCount, readExactSum, statsObject } from "@gramscore/core";
+import { ExactSum, checkScoreKey, checkSegmentInput, describeValue, ErrorCode, exactAdd, exactValue, formatSignature, scoreMethods, GramscoreError, pow, resolveTokenizerOption, validateSegment, signatureVersion, readCount, readExactSum, statsObject } from "@gramscore/core";
 import type { FormatOptions, MetricContext, ScoreLevel, Segment, StatsMetric, StatsRows, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { createTreebank } from "@gramscore/tokenizer-treebank";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
@@ -102,29 +102,6 @@ function resolveTokenizer(option: string | TokenizerLike, context: MetricContext
   });
 }
 
-function checkSegment(hyp: unknown, refs: unknown, metric: string): void {
-  if (typeof hyp !== "string") {
-    throw new GramscoreError(ErrorCode.INVALID_TYPE, `The hypothesis must be a string, but got ${describeValue(hyp)}.`);
-  }
-  if (!Array.isArray(refs)) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_TYPE,
-      `The references must be an array of strings (all references of this hypothesis), but got ${describeValue(refs)}. For one reference write [reference].`,
-    );
-  }
-  if (refs.length === 0) {
-    throw new GramscoreError(
-      ErrorCode.EMPTY_INPUT,
-      `${metric} needs at least one reference for the hypothesis (NLTK's meteor_score takes the best over them), but the references array is empty.`,
-    );
-  }
-  for (let k = 0; k < refs.length; k++) {
-    if (typeof refs[k] !== "string") {
-      throw new GramscoreError(ErrorCode.INVALID_TYPE, `Reference ${k} must be a string, but got ${describeValue(refs[k])}.`);
-    }
-  }
-}
-
 const STAGES = ["exact", "stem", "synonym"] as const;
 
 /**
@@ -169,7 +146,7 @@ export function makeMeteor(opts: ResolvedMeteorOptions, context: MetricContext |
   };
 
   const segmentScore = (hyp: string, refs: readonly string[]): number => {
-    checkSegment(hyp, refs, label);
+    checkSegmentInput(hyp, refs, label, false, " (NLTK's meteor_score takes the best over them)");
     if (aligner.maybeReset()) refCache = new Map();
     const h = aligner.ids(tokenize(hyp));
     let best = Number.NEGATIVE_INFINITY;
@@ -255,7 +232,7 @@ export function makeMeteor(opts: ResolvedMeteorOptions, context: MetricContext |
     ...scoreMethods<MeteorStats, MeteorResult>(4, parseMeteorStats),
 
     explain(hyp, refs) {
-      checkSegment(hyp, refs, label);
+      checkSegmentInput(hyp, refs, label, false, " (NLTK's meteor_score takes the best over them)");
       const local = new MeteorAligner(stem, opts.synonyms);
       const hypTokens = tokenize(hyp);
       const h = local.ids(hypTokens);

@@ -55,6 +55,7 @@ describe("METEOR API", () => {
     const m = createMeteor();
     expect(codeOf(() => m.stats(1 as unknown as string, ["a"]))).toBe("INVALID_TYPE");
     expect(codeOf(() => m.stats("a", []))).toBe("EMPTY_INPUT");
+    expect(() => m.stats("a", [])).toThrow("METEOR needs at least one reference for the hypothesis (NLTK's meteor_score takes the best over them), but the references array is empty.");
     expect(codeOf(() => m.stats("a", [2 as unknown as string]))).toBe("INVALID_TYPE");
     expect(codeOf(() => createMeteor({ alpha: "x" as unknown as number }))).toBe("INVALID_OPTION");
     expect(codeOf(() => createMeteor({ nope: 1 } as never))).toBe("INVALID_OPTION");

@@ -49,9 +49,11 @@ export function nrefsLabel(code: number): string {
  * @param metric The metric's display name for messages (`chrF`).
  * @param texts Check the strings with `assertText` (which also refuses lone surrogates), the
  *   hypothesis first; by default only their type is checked.
+ * @param why Said after "needs at least one reference for the hypothesis" when there is none
+ *   (` (NLTK's meteor_score takes the best over them)`).
  * @throws GramscoreError `INVALID_TYPE`, `EMPTY_INPUT` (no reference), `LONE_SURROGATE` (with `texts`).
  */
-export function checkSegmentInput(hyp: unknown, refs: unknown, metric: string, texts = false): void {
+export function checkSegmentInput(hyp: unknown, refs: unknown, metric: string, texts = false, why = ""): void {
   if (texts) assertText(hyp, "The hypothesis");
   else if (typeof hyp !== "string") {
     throw new GramscoreError(ErrorCode.INVALID_TYPE, `The hypothesis must be a string, but got ${describeValue(hyp)}.`);
@@ -63,7 +65,7 @@ export function checkSegmentInput(hyp: unknown, refs: unknown, metric: string, t
     );
   }
   if (refs.length === 0) {
-    throw new GramscoreError(ErrorCode.EMPTY_INPUT, `${metric} needs at least one reference for the hypothesis, but the references array is empty.`);
+    throw new GramscoreError(ErrorCode.EMPTY_INPUT, `${metric} needs at least one reference for the hypothesis${why}, but the references array is empty.`);
   }
   for (let k = 0; k < refs.length; k++) {
     if (texts) assertText(refs[k], `Reference ${k}`);
