@@ -222,7 +222,7 @@ function short(x: number): string {
 function gateMessage(metrics: readonly GateMetricResult[], alpha: number, baseline: string, candidate: string): string {
   const bad = metrics.filter((m) => m.verdict === "regressed");
   if (bad.length === 0) {
-    return `${candidate} is not significantly worse than ${baseline} on ${metrics.map((m) => m.name).join(", ")} (p < ${alpha}).`;
+    return `${candidate} is not significantly worse than ${baseline} on ${metrics.map((m) => m.name).join(", ")} (significance level ${alpha}).`;
   }
   const parts = bad.map(
     (m) => `${m.name} ${short(m.baseline.score)} -> ${short(m.candidate.score)} (delta ${short(m.delta)}, p = ${short(m.pValue)}, threshold ${short(m.threshold)})`,
