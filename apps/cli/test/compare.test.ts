@@ -98,6 +98,26 @@ describe("compare on the small fixtures", () => {
     expect(g.segments).toBe(3);
   });
 
+  it("--paired-ar gives score --paired-ar's p-values", async () => {
+    const g = await inProcess(["compare", "sysA.txt", "sysB.txt", "-r", "refA.txt", "refB.txt", "-m", "bleu,ter", "--paired-ar", "--paired-ar-n", "500", "--seed", "3", "-f", "json", "--no-progress"]);
+    const sc = await inProcess(["score", "-m", "bleu,ter", "--paired-ar", "--paired-ar-n", "500", "--seed", "3", "-f", "json", "--no-progress", "-i", "sysA.txt", "sysB.txt", "--", "refA.txt", "refB.txt"]);
+    expect(sc.code).toBe(0);
+    const gated = JSON.parse(g.stdout) as GateJson;
+    const scored = JSON.parse(sc.stdout) as ScoreJson;
+    expect(gated.metrics.map((m) => m.pValue)).toEqual(scored.significance.metrics.map((m) => m.systems[1]!.pValue));
+    expect(g.code).toBe(gated.pass ? 0 : 1);
+  });
+
+  it("JSONL inputs whose segments do not pair up are refused (BAD_SYSTEMS, exit 1)", async () => {
+    const dir = tempDir();
+    const rec = (system: string, ids: number[]) => ids.map((i) => JSON.stringify({ hyp: `word ${i}`, refs: [`ref ${i}`], src: `source ${i}`, system }) + "\n").join("");
+    writeFileSync(join(dir, "a.jsonl"), rec("a", [1, 2, 3]));
+    writeFileSync(join(dir, "b.jsonl"), rec("b", [1, 3, 2]));
+    const r = await inProcess(["compare", "a.jsonl", "b.jsonl", "-m", "chrf", "--no-progress"], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/segment 2 of system b \(line 2\) is not segment 2 of system a \(line 2\): their sources \("src"\) differ/);
+  });
+
   it("usage errors exit with 2 and say what to do", async () => {
     const cases: [string[], RegExp][] = [
       [["compare", "sysA.txt", "sysB.txt", "-r", "refA.txt"], /Choose the metrics with -m/],
@@ -145,6 +165,9 @@ describe.skipIf(!hasShared)("compare on WMT22 en-de", () => {
     for (let k = 0; k < 2; k++) writeFileSync(join(dir, `ref${k}.txt`), first.map((r) => r.refs[k] + "\n").join(""));
   });
 
+  /** `gramscore compare …` as a process, without the runner's own $GITHUB_STEP_SUMMARY. */
+  const gate = (args: string[]) => cli([...args, "--no-progress"], { env: { GITHUB_STEP_SUMMARY: undefined } });
+
   /** `score --paired-bs` of two systems: each metric's p-value of the second against the first. */
   async function scorePValues(baseline: string, candidate: string): Promise<Record<string, number>> {
     const r = await cli(["score", "-m", "bleu,chrf", "--paired-bs", "-f", "json", "--no-progress", "-i", file(baseline, "txt"), file(candidate, "txt"), "--", join(dir, "ref0.txt"), join(dir, "ref1.txt")]);
@@ -165,13 +188,10 @@ describe.skipIf(!hasShared)("compare on WMT22 en-de", () => {
 
       const md = join(dir, "gate.md");
       const xml = join(dir, "gate.xml");
-      const fail = await cli(
-        ["compare", file("Online-B", "txt"), file("Online-A", "txt"), "-r", join(dir, "ref0.txt"), join(dir, "ref1.txt"), "-m", "bleu,chrf", "--annotations", "--markdown", md, "--junit", xml, "--no-progress"],
-        { env: { GITHUB_STEP_SUMMARY: undefined } },
-      );
+      const fail = await gate(["compare", file("Online-B", "txt"), file("Online-A", "txt"), "-r", join(dir, "ref0.txt"), join(dir, "ref1.txt"), "-m", "bleu,chrf", "--annotations", "--markdown", md, "--junit", xml]);
       expect(fail.stderr).toBe("");
       expect(fail.code).toBe(1);
-      const json = await cli(["compare", file("Online-B", "jsonl"), file("Online-A", "jsonl"), "-m", "bleu,chrf", "-f", "json", "--no-progress"]);
+      const json = await gate(["compare", file("Online-B", "jsonl"), file("Online-A", "jsonl"), "-m", "bleu,chrf", "-f", "json"]);
       expect(json.code).toBe(1);
       const failed = JSON.parse(json.stdout) as GateJson;
       expect(failed.pass).toBe(false);
@@ -180,7 +200,7 @@ describe.skipIf(!hasShared)("compare on WMT22 en-de", () => {
       expect(failed.metrics.map((m) => m.verdict)).toEqual(["regressed", "regressed"]);
       expect(failed.metrics.every((m) => m.delta < 0 && m.delta === m.candidate.score - m.baseline.score)).toBe(true);
 
-      const pass = await cli(["compare", file("Online-Y", "txt"), file("Online-A", "txt"), "-r", join(dir, "ref0.txt"), join(dir, "ref1.txt"), "-m", "bleu,chrf", "-f", "json", "--no-progress"]);
+      const pass = await gate(["compare", file("Online-Y", "txt"), file("Online-A", "txt"), "-r", join(dir, "ref0.txt"), join(dir, "ref1.txt"), "-m", "bleu,chrf", "-f", "json"]);
       expect(pass.stderr).toBe("");
       expect(pass.code).toBe(0);
       const passed = JSON.parse(pass.stdout) as GateJson;
