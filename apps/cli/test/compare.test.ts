@@ -21,7 +21,7 @@ interface GateJson {
   baseline: string;
   candidate: string;
   segments: number;
-  metrics: { metric: string; name: string; delta: number; pValue: number; verdict: string; baseline: { score: number }; candidate: { score: number } }[];
+  metrics: { metric: string; name: string; delta: number; pValue: number; threshold: number; verdict: string; baseline: { score: number }; candidate: { score: number } }[];
 }
 
 interface ScoreJson {
@@ -90,7 +90,7 @@ describe("compare on the small fixtures", () => {
   it("JSON output carries the verdicts; a threshold per metric applies to that metric", async () => {
     const r = await inProcess(["compare", "sysA.txt", "sysB.txt", "-r", "refA.txt", "-m", "bleu,ter", "-f", "json", "--threshold", "ter=3", "--no-progress"]);
     expect(r.code).toBe(0);
-    const g = JSON.parse(r.stdout) as GateJson & { metrics: { threshold: number }[] };
+    const g = JSON.parse(r.stdout) as GateJson;
     expect(g.metrics.map((m) => [m.metric, m.threshold])).toEqual([
       ["bleu", 0],
       ["ter", 3],
