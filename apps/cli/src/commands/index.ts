@@ -14,6 +14,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "list", summary: "list the installed and loaded tokenizers and metrics", load: async () => (await import("./list.js")).command },
   { name: "pairwise", summary: "score every hypothesis against every reference (a matrix)", load: async () => (await import("./pairwise.js")).command },
   { name: "mbr", summary: "choose the candidate with the highest expected utility (MBR)", load: async () => (await import("./mbr.js")).command },
+  { name: "compare", summary: "a regression gate: exit 1 when a candidate is significantly worse", load: async () => (await import("./compare.js")).command },
   { name: "report", summary: "write a self-contained HTML report comparing systems", load: async () => (await import("./report.js")).command },
   { name: "sacrebleu", summary: "sacrebleu 2.6.0's command line: same arguments, same output", load: async () => (await import("./sacrebleu.js")).command },
   { name: "demo", summary: "score built-in sample data with every installed metric", load: async () => (await import("./demo.js")).command },
