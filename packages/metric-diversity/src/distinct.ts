@@ -1,5 +1,5 @@
 import { ErrorCode, GramscoreError, assertText, describeValue, formatScoreLine, formatSignature, resolveOptions, signatureVersion, invalidStats } from "@gramscore/core";
-import type { FormatOptions, Metric, MetricContext, OptionRules, OptionSpec, ScoreLevel, Tokenizer } from "@gramscore/core";
+import type { FormatOptions, Metric, MetricContext, OptionRules, OptionSpec, ScoreLevel, Segment, Tokenizer } from "@gramscore/core";
 import { resolveDiversityTokenizer } from "./tokenize.js";
 import type { DiversityTokenizeOption } from "./tokenize.js";
 import { VERSION } from "./version.js";
@@ -71,6 +71,8 @@ export interface DistinctMetric<S> extends Metric<S, DistinctResult> {
   readonly tokenizer: Tokenizer;
   /** The order. */
   readonly n: number;
+  /** The statistics of many texts in one pass (equal to merging `stats` of each); errors name the record. */
+  corpusStats(segments: Iterable<Segment>): S;
   /** `distinct-2 = 0.4123` (4 decimals by default). */
   format(result: DistinctResult, options?: FormatOptions): string;
   /** Validates statistics read from JSON. @throws GramscoreError `INVALID_STATS`. */

@@ -36,6 +36,8 @@ export interface SelfBleuResult {
 export interface SelfBleuMetric extends Metric<SelfBleuStats, SelfBleuResult> {
   /** The tokenizer in effect. */
   readonly tokenizer: Tokenizer;
+  /** Every text's tokens in one pass (equal to merging `stats` of each); errors name the text. */
+  corpusStats(segments: Iterable<Segment>): SelfBleuStats;
   /** `Self-BLEU-3 = 0.1633`. */
   format(result: SelfBleuResult, options?: FormatOptions): string;
   /** Validates statistics read from JSON. @throws GramscoreError `INVALID_STATS`. */

@@ -8,7 +8,7 @@ const segs = texts.map((hyp) => ({ hyp, refs: [] as string[] }));
 
 describe("metric-diversity API", () => {
   it("registers four metrics, none of which needs references", () => {
-    expect(plugin.metrics.map((m) => m.name)).toEqual(["distinct", "distinct-mean", "self-bleu", "self-bleu-sacrebleu"]);
+    expect(plugin.metrics?.map((m) => m.name)).toEqual(["distinct", "distinct-mean", "self-bleu", "self-bleu-sacrebleu"]);
     expect(evaluate(createDistinct(), segs).count).toBe(3);
   });
 

@@ -43,7 +43,7 @@ describe("properties", () => {
           expect(s).toBeLessThanOrEqual(1);
         }
         const mean = createDistinctMean({ n: 2 });
-        const m = mean.score(mean.corpusStats!(segs), "corpus").score;
+        const m = mean.score(mean.corpusStats(segs), "corpus").score;
         expect(m).toBeGreaterThanOrEqual(0);
         expect(m).toBeLessThanOrEqual(1);
         for (const r of [createSelfBleu().compute(texts), createSelfBleu({ gram: 4 }).compute(texts)]) {

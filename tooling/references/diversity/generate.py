@@ -21,8 +21,8 @@ on Debian's Python 3.11 with Debian's python3-nltk 3.8-1.
   every text.
 
 Texts: the hypotheses of real system outputs of the shared conformance data, one set per system:
-SummEval (the first 2 summarizers x 100 documents), the first 100 documents of the first
-pointer-generator CNN/DailyMail system, and the first 100 segments of the first WMT22 en-de submission. In
+SummEval (16 summarizers x 100 documents), the first 150 documents of the 3 pointer-generator
+CNN/DailyMail systems, and the first 200 segments of the first two WMT22 en-de submissions. In
 each text, `\\r` and `\\n` become spaces (the DialoGPT script reads one text per line).
 
     mkdir -p /tmp/sb /tmp/dn /tmp/dg /tmp/tx
@@ -54,7 +54,7 @@ SHARED = sys.argv[1] if len(sys.argv) > 1 else os.path.join("..", "shared")
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "..", "..", "packages", "metric-diversity", "test", "data", "diversity-golden.json.gz")
 
-SETS = [("sum_summeval", 2, None), ("sum_cnndm_ptrgen_public", 1, 100), ("mt_wmt22_generaltest2022_en-de", 1, 100)]
+SETS = [("sum_summeval", None, None), ("sum_cnndm_ptrgen_public", None, 150), ("mt_wmt22_generaltest2022_en-de", 2, 200)]
 
 
 def load_sets():
