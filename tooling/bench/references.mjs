@@ -41,6 +41,13 @@ export const REFERENCE_SPEEDS = {
   // repeated 20 times; CPU seconds of the process, median of 3 (2 cores shared with other builds).
   "hf-squad": { label: "HF evaluate squad (official v1.1 script)", segmentsPerSecond: 17_892, data: "SQuAD 1.1 dev, 4 systems x 238 questions, x20" },
   "hf-squad-v2": { label: "HF evaluate squad_v2 (official v2.0 script)", segmentsPerSecond: 28_375, data: "SQuAD 2.0 dev, 500 questions, x20" },
+  // Self-BLEU references (Debian's Python 3.11.2, python3-nltk 3.8-1, sacrebleu 2.6.0), measured on
+  // 2026-11-27 by tooling/references/diversity/timing.py: each text against the 499 others of the first
+  // 500 pointer-gen CNN/DailyMail summaries (Texygen's sample size); one run each, CPU seconds of the
+  // process (2 cores shared with other builds): Texygen Self-BLEU-3 9.77 s, sacrebleu 28.50 s. Both grow
+  // with the square of the texts (the rates hold for 500 texts only).
+  "texygen-self-bleu-500": { label: "Texygen Self-BLEU-3 (NLTK 3.8)", segmentsPerSecond: 51.2, data: "CNN/DailyMail pointer-gen, 500 summaries" },
+  "sacrebleu-self-bleu-500": { label: "sacrebleu 2.6.0 sentence Self-BLEU", segmentsPerSecond: 17.5, data: "CNN/DailyMail pointer-gen, 500 summaries" },
   // Whole processes (issue 15), measured on 2026-11-25 on this machine class: the reference tools' command
   // lines on WMT17 en-de as sacrebleu's files (ref.txt and 16 hypothesis files, 48,064 segments),
   // Debian's Python 3.11.2, CPU time (user + system, /usr/bin/time) of the whole process, median of 3

@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { evaluate, formatFixed } from "@gramscore/core";
 import type { Metric, Segment } from "@gramscore/core";
+import { createDistinct, createDistinctMean, createSacrebleuSelfBleu, createSelfBleu } from "@gramscore/metric-diversity";
 import { createRegistry } from "@gramscore/registry";
 import { assertBuilt, cli, data, fixtureLines, fixtures, readmeSchemas, repoRoot, tempDir, toyPlugin, validateSchema, writeFiles } from "./helpers.js";
 // @ts-expect-error: a plain JavaScript test plugin without type declarations
@@ -116,6 +117,26 @@ describe.concurrent("gramscore score", () => {
         expect(s.segments!.map((x) => x.segment)).toEqual([1, 2, 3]);
       }
     }
+  });
+
+  it("scores reference-free metrics on JSONL records without refs; a metric that needs references refuses them", async () => {
+    const texts = ["The cat sat on the mat.", "The cat sat on the sofa.", "A dog barked at the mailman all morning."];
+    const stdin = texts.map((hyp) => JSON.stringify({ hyp })).join("\n") + "\n";
+    const r = await cli(["score", "-m", "distinct,distinct-mean,self-bleu,self-bleu-sacrebleu", "--gram", "4", "--n", "1"], { stdin });
+    expect(r.code).toBe(0);
+    const doc = json(r.stdout);
+    const segs = texts.map((hyp) => ({ hyp, refs: [] }));
+    const d = createDistinct({ n: 1 });
+    const dm = createDistinctMean({ n: 1 });
+    expect(doc.metrics.map((m) => m.systems[0]!.corpus)).toEqual([
+      d.score(d.corpusStats(segs), "corpus"),
+      dm.score(dm.corpusStats(segs), "corpus"),
+      createSelfBleu({ gram: 4 }).compute(texts),
+      createSacrebleuSelfBleu().compute(texts),
+    ]);
+    const bad = await cli(["score", "-m", "bleu"], { stdin });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/no reference/);
   });
 
   it("passes metric options from their OptionSpec flags, shared and per metric", async () => {
@@ -466,6 +487,7 @@ describe.concurrent("gramscore tokenize and list", () => {
       "metric-ter",
       "metric-wer",
       "metric-squad",
+      "metric-diversity",
       "metric-gleu",
       "metric-nist",
       "tokenizer-treebank",
@@ -590,7 +612,7 @@ describe.concurrent("errors: one message, exit 1 for data, 2 for usage", () => {
     ["misaligned files", [...P, "score", "-m", "unigram", "refA.txt", "-i", "short.txt"], 1, "gramscore: error: The line counts differ: short.txt has 2 lines but refA.txt has 3 lines."],
     ["a misaligned reference stream", [...P, "score", "-m", "unigram", "refA.txt", "short.txt", "-i", "sysA.txt"], 1, "sysA.txt has 3 lines, refA.txt has 3 lines, short.txt has 2 lines"],
     ["a missing file", [...P, "score", "-m", "unigram", "missing.txt", "-i", "sysA.txt"], 1, "gramscore: error: Cannot read missing.txt: no such file.\n"],
-    ["malformed JSONL", [...P, "score", "-m", "unigram"], 1, /^gramscore: error: stdin line 2: "refs" must be an array of reference strings/, '{"hyp":"a","refs":["a"]}\n{"hyp":"b"}\n'],
+    ["malformed JSONL", [...P, "score", "-m", "unigram"], 1, /^gramscore: error: stdin line 2: "refs" must be an array of reference strings/, '{"hyp":"a","refs":["a"]}\n{"hyp":"b","refs":"b"}\n'],
     ["invalid JSON", [...P, "score", "-m", "unigram"], 1, /^gramscore: error: stdin line 1: not valid JSON/, "{nope}\n"],
     ["invalid UTF-8", [...P, "score", "-m", "unigram", "refA.txt"], 1, "gramscore: error: stdin line 1: not valid UTF-8 text. Convert it to UTF-8 first", "\u00ff"],
     ["a lone surrogate", [...P, "score", "-m", "unigram"], 1, "stdin line 1: The hypothesis of segment 0 contains an unpaired UTF-16 surrogate U+D800", '{"hyp":"\\ud800","refs":["a"]}\n'],

@@ -99,10 +99,13 @@ describe("JSONL records", () => {
     );
     expect(() => toRecord({ hyp: "h", refs: ["a", null, "b", 3] }, "d.jsonl", 2)).toThrow(/refs\[3\] must be a string/);
   });
+  it("reads a record without references as a hypothesis alone (for reference-free metrics)", () => {
+    expect(toRecord({ hyp: "h" }, "d.jsonl", 1).refs).toEqual([]);
+  });
   it.each([
     [[1], "expected a JSON object"],
     [{ refs: ["a"] }, '"hyp" must be a string'],
-    [{ hyp: "h" }, '"refs" must be an array'],
+    [{ hyp: "h", refs: "r" }, '"refs" must be an array'],
     [{ hyp: "h", refs: [1] }, "refs[0] must be a string"],
     [{ hyp: "h", refs: ["a"], system: {} }, '"system" must be a string'],
   ])("rejects %j", (value, text) => {

@@ -617,6 +617,10 @@ export function toRecord(value: unknown, source: string, line: number, defaultSy
     }
   } else if (v.refs === undefined && typeof v.ref === "string") {
     refs = [v.ref];
+  } else if (v.refs === undefined && v.ref === undefined) {
+    // A record without references: what reference-free metrics (distinct, self-bleu) read; the
+    // metrics that need references refuse it with their own message.
+    refs = [];
   } else {
     throw malformed(source, line, `"refs" must be an array of reference strings, but got ${describeValue(v.refs)}. ${RECORD_SHAPE}`);
   }
