@@ -71,7 +71,7 @@ export function builtinPlugins(options: BuiltinOptions = {}): LazyPlugin[] {
     builtin("@gramscore/metric-ter", () => import("@gramscore/metric-ter")),
     builtin("@gramscore/metric-wer", () => import("@gramscore/metric-wer")),
     builtin("@gramscore/metric-squad", () => import("@gramscore/metric-squad")),
-    builtin("@gramscore/metric-diversity", () => import("@gramscore/metric-diversity")),
+    optional("@gramscore/metric-diversity", () => import("@gramscore/metric-diversity")),
     builtin("@gramscore/metric-gleu", () => import("@gramscore/metric-gleu")),
     builtin("@gramscore/metric-nist", () => import("@gramscore/metric-nist")),
     builtin("@gramscore/tokenizer-treebank", () => import("@gramscore/tokenizer-treebank")),
@@ -106,7 +106,7 @@ function missingMeteor(name: string, cause: unknown): GramscoreError {
   );
 }
 
-/** The stand-in descriptors registered when METEOR is not installed, with the error each gives. */
+/** The stand-in descriptors registered when a metric package is not installed, with the error each gives. */
 const standIns = new WeakMap<object, () => GramscoreError>();
 
 /**
@@ -118,25 +118,85 @@ export function standInError(descriptor: object): GramscoreError | undefined {
   return standIns.get(descriptor)?.();
 }
 
-/** A plugin whose metrics `names` say how to install `METEOR_PACKAGE` when they are used. */
-function meteorStandIn(names: readonly string[], cause: unknown) {
+/**
+ * A plugin named `pkg` whose metrics `names` only say how to install `pkg` (with `install`) when
+ * they are used: `missing(name)` is the error each gives.
+ */
+function standInPlugin(pkg: string, names: readonly string[], what: string, install: string, missing: (name: string) => GramscoreError) {
   const metrics = names.map((name) => {
-    const fail = () => missingMeteor(name, cause);
+    const fail = () => missing(name);
     const descriptor = {
       ...defineMetric({
         name,
-        description: `METEOR (not installed: ${METEOR_INSTALL})`,
+        description: `${what} (not installed: ${install})`,
         create: (): never => {
           throw fail();
         },
       }),
       // Read by `gramscore list` as it reads a tokenizer's needs.
-      needs: (): TokenizerNeeds => ({ kind: "data-package", name: METEOR_PACKAGE, found: false, source: METEOR_INSTALL }),
+      needs: (): TokenizerNeeds => ({ kind: "data-package", name: pkg, found: false, source: install }),
     };
     standIns.set(descriptor, fail);
     return descriptor;
   });
-  return { default: definePlugin({ name: METEOR_PACKAGE, tokenizers: [], metrics }) };
+  return { default: definePlugin({ name: pkg, tokenizers: [], metrics }) };
+}
+
+/** A metric package that is an optional peer of the CLI: what it holds, for `gramscore list` and the error of a missing one. */
+export interface OptionalMetricPackage {
+  /** The npm package (`@gramscore/metric-cider`). */
+  package: string;
+  /** The metric names its plugin registers. */
+  metrics: readonly string[];
+  /** What the metrics are, for messages (`CIDEr-D for image captions`). */
+  what: string;
+}
+
+/**
+ * The metric packages of one task each (captioning, simplification, character-level MT, diversity),
+ * optional peers of the CLI so that `npx gramscore` stays under 2.5 MB installed; `pnpm install` in
+ * the repository and `npm install gramscore <package>` bring them.
+ */
+export const OPTIONAL_METRIC_PACKAGES: readonly OptionalMetricPackage[] = [
+  {
+    package: "@gramscore/metric-diversity",
+    metrics: ["distinct", "distinct-mean", "self-bleu", "self-bleu-sacrebleu"],
+    what: "distinct-n and Self-BLEU, diversity of generated texts",
+  },
+];
+
+/** The error a stand-in of an optional metric package gives when it is created. */
+function missingOptional(spec: OptionalMetricPackage, name: string, cause: unknown): GramscoreError {
+  const install = `npm install ${spec.package}`;
+  return new GramscoreError(
+    ErrorCode.MISSING_DEPENDENCY,
+    `The metric "${name}" (${spec.what}) comes from ${spec.package}, which is not installed: it is an optional ` +
+      `part of gramscore, kept out of its own install. Install it where gramscore is installed: ${install} ` +
+      `(pnpm add ${spec.package}; npm install -g beside a global gramscore).`,
+    { cause, details: { dependency: spec.package, install } },
+  );
+}
+
+/**
+ * The built-in of an optional metric package: its plugin when it is installed, stand-ins that say
+ * how to install it otherwise (as METEOR's). `load` imports the package.
+ */
+export function optionalMetricBuiltin(spec: OptionalMetricPackage, load: () => Promise<unknown>): LazyPlugin {
+  return builtin(spec.package, async () => {
+    try {
+      return await load();
+    } catch (error) {
+      if (!packageNotFound(error, spec.package)) throw error;
+      return standInPlugin(spec.package, spec.metrics, spec.what, `npm install ${spec.package}`, (name) => missingOptional(spec, name, error));
+    }
+  });
+}
+
+/** The built-in of the optional metric package named `pkg` (one of {@link OPTIONAL_METRIC_PACKAGES}). */
+function optional(pkg: string, load: () => Promise<unknown>): LazyPlugin {
+  const spec = OPTIONAL_METRIC_PACKAGES.find((p) => p.package === pkg);
+  if (spec === undefined) throw new Error(`${pkg} is not in OPTIONAL_METRIC_PACKAGES`);
+  return optionalMetricBuiltin(spec, load);
 }
 
 /** True when `error` says that `name` itself (not a dependency of it) cannot be found. */
@@ -167,7 +227,7 @@ export function meteorBuiltin(
       meteor = await (load.meteor ?? (() => import("@gramscore/metric-meteor")))();
     } catch (error) {
       if (!packageNotFound(error, METEOR_PACKAGE)) throw error;
-      return meteorStandIn(METEOR_METRICS, error);
+      return standInPlugin(METEOR_PACKAGE, METEOR_METRICS, "METEOR", METEOR_INSTALL, (name) => missingMeteor(name, error));
     }
     const wordnet = await wordnetModule;
     if ("error" in wordnet) {
