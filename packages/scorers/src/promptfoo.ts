@@ -1,9 +1,9 @@
 /**
- * `@gramscore/scorers/promptfoo`: a promptfoo `javascript` assertion, added in one line of
- * `promptfooconfig.yaml`:
+ * A promptfoo `javascript` assertion, added in one line of `promptfooconfig.yaml` through promptfoo's
+ * `package:` form:
  *
  * ```yaml
- * - { type: javascript, value: file://node_modules/@gramscore/scorers/dist/promptfoo.js, config: { metric: chrf, threshold: 0.5 } }
+ * - { type: javascript, value: "package:@gramscore/scorers:gramscoreAssertion", config: { metric: chrf, threshold: 0.5 } }
  * ```
  */
 import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
@@ -86,4 +86,3 @@ export async function gramscoreAssertion(output: unknown, context?: PromptfooCon
   };
 }
 
-export default gramscoreAssertion;
