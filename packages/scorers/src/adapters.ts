@@ -12,8 +12,11 @@ export interface GramscoreScore {
   readonly metadata: ScoreMetadata;
 }
 
-/** The `metadata` of a {@link GramscoreScore}: where the number comes from. */
-export interface ScoreMetadata {
+/**
+ * The `metadata` of a {@link GramscoreScore}: where the number comes from. (An object type rather than
+ * an interface, so that it fits the tools' `Record<string, unknown>` metadata.)
+ */
+export type ScoreMetadata = {
   readonly metric: string;
   /** The metric's signature (every option that affects the number, and the version). */
   readonly signature: string;
@@ -27,7 +30,7 @@ export interface ScoreMetadata {
   readonly level: "sentence" | "corpus";
   /** Every number of the result, in the metric's scale. */
   readonly summary: Readonly<Record<string, number>>;
-}
+};
 
 /** The arguments autoevals, Braintrust and evalite pass a scorer (only `output` and `expected` are read). */
 export interface ScorerArgs {

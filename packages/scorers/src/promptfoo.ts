@@ -35,7 +35,6 @@ export interface PromptfooAssertionConfig {
 export interface PromptfooContext {
   readonly vars?: Readonly<Record<string, unknown>>;
   readonly config?: Readonly<Record<string, unknown>>;
-  readonly [other: string]: unknown;
 }
 
 /** promptfoo's `GradingResult`: `{ pass, score, reason }`, with the signature in `reason`. */

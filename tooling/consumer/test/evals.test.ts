@@ -289,6 +289,40 @@ process.stdout.write(JSON.stringify({ rows, summary: results.summaryResults.resu
     expect(out.summary).toEqual([{ key: "bleu", score: direct.corpusBleu }]);
   });
 
+  it("the tools' own types accept the adapters (autoevals Scorer, evalite createScorer and Scorer, LangSmith EvaluatorT and SummaryEvaluatorT, promptfoo AssertionValueFunction, Vitest's Assertion)", () => {
+    writeFileSync(
+      join(project, "types.ts"),
+      `import type { Scorer } from "autoevals";
+import type { EvaluatorT, SummaryEvaluatorT } from "langsmith/evaluation";
+import { createScorer, type Evalite } from "evalite";
+import type { AssertionValueFunction } from "promptfoo";
+import { expect } from "vitest";
+import { evaliteScorer, gramscoreAssertion, gramscoreMatchers, gramscoreScorer, langsmithEvaluator, langsmithSummaryEvaluator, type GramscoreMatchers } from "@gramscore/scorers";
+
+declare module "vitest" {
+  interface Assertion<T = any> extends GramscoreMatchers<T> {}
+}
+
+export const autoevals: Scorer<string, {}> = gramscoreScorer("chrf");
+export const row: EvaluatorT = langsmithEvaluator("chrf");
+export const summary: SummaryEvaluatorT = langsmithSummaryEvaluator("bleu");
+export const created = createScorer<string, string, string>(evaliteScorer("chrf"));
+export const options: Evalite.ScorerOpts<string, string, string> = evaliteScorer("chrf");
+export const scorer: Evalite.Scorer<string, string, string> = gramscoreScorer("chrf");
+export const assertion: AssertionValueFunction = gramscoreAssertion;
+expect.extend(gramscoreMatchers);
+export const check = () => expect("a").toScoreAtLeast("chrf", 1, "a");
+`,
+    );
+    writeFileSync(
+      join(project, "tsconfig.types.json"),
+      JSON.stringify({ compilerOptions: { target: "es2022", module: "nodenext", moduleResolution: "nodenext", strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ["types.ts"] }),
+    );
+    const r = spawnSync(process.execPath, [join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.types.json"], { cwd: project, encoding: "utf8" });
+    expect(r.stdout + r.stderr).toBe("");
+    expect(r.status).toBe(0);
+  });
+
   it("Vitest's runner with the matchers: one test passes, one fails with the score, threshold, signature and matches in its message", () => {
     const t = direct.chrf[0]!;
     writeFileSync(
