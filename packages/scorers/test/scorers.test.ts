@@ -8,6 +8,8 @@ import { sentenceSquad } from "@gramscore/metric-squad";
 import { sentenceTer } from "@gramscore/metric-ter";
 import { sentenceWer } from "@gramscore/metric-wer";
 import { wordnet } from "@gramscore/wordnet";
+import chrfPlugin from "@gramscore/metric-chrf";
+import { createRegistry } from "@gramscore/registry";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -25,7 +27,6 @@ import {
 import type { GramscoreMatchers } from "../src/index.js";
 
 declare module "vitest" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Assertion<T = any> extends GramscoreMatchers<T> {}
 }
 expect.extend(gramscoreMatchers);
@@ -156,6 +157,21 @@ describe("names and options are checked", () => {
     await expect(score("chrf", "a", "a", { options: { wordOrdr: 2 } })).rejects.toMatchObject({ code: "INVALID_OPTION" });
     await expect(score("rouge", "a", "a", { key: "rougeX.f" })).rejects.toMatchObject({ code: "INVALID_OPTION", message: expect.stringContaining("rouge1.f") });
     await expect(score(undefined as unknown as string, "a", "a")).rejects.toMatchObject({ code: "INVALID_TYPE" });
+  });
+});
+
+describe("a registry of one's own and LangSmith's fields", () => {
+  it("scores with the metrics of the given registry only", async () => {
+    const registry = createRegistry().use(chrfPlugin);
+    expect((await score("chrf", HYPS[0], REFS[0], { registry })).metricScore).toBe(sentenceChrf(HYPS[0]!, [REFS[0]!]).score);
+    await expect(score("bleu", HYPS[0], REFS[0], { registry })).rejects.toMatchObject({ code: "UNKNOWN_METRIC" });
+  });
+
+  it("LangSmith: outputKey and referenceKey name the fields; a field that is not there is INVALID_TYPE naming the option", async () => {
+    const ev = langsmithEvaluator("chrf", { outputKey: "answer", referenceKey: "gold" });
+    expect((await ev({ outputs: { answer: HYPS[0], other: "x" }, referenceOutputs: { gold: REFS[0], note: "y" } })).score).toBe(sentenceChrf(HYPS[0]!, [REFS[0]!]).score);
+    await expect(ev({ outputs: { text: HYPS[0] }, referenceOutputs: { gold: REFS[0] } })).rejects.toMatchObject({ code: "INVALID_TYPE", message: expect.stringContaining("outputKey") });
+    await expect(langsmithEvaluator("chrf")({ outputs: { a: "x", b: "y" }, referenceOutputs: { output: "x" } })).rejects.toMatchObject({ code: "INVALID_TYPE" });
   });
 });
 
