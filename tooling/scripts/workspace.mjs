@@ -33,6 +33,7 @@ export const TIERS = {
   "@gramscore/tokenizer-ja-mecab": 2,
   "@gramscore/normalizer-whisper": 2,
   "@gramscore/evaluate": 3,
+  "@gramscore/scorers": 3,
   gramscore: 3,
 };
 
