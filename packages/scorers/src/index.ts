@@ -17,8 +17,8 @@ export type {
   ScoreMetadata,
   ScorerArgs,
 } from "./adapters.js";
-export { explainMatches, gramscoreMatchers } from "./matchers.js";
-export type { GramscoreMatchers, MatcherContext, MatcherOptions, MatcherResult } from "./matchers.js";
+export { explainMatches, gramscoreMatchers, regressionGate } from "./matchers.js";
+export type { GramscoreMatchers, MatcherContext, MatcherOptions, MatcherResult, RegressionOptions } from "./matchers.js";
 export { gramscoreAssertion } from "./promptfoo.js";
 export type { PromptfooAssertionConfig, PromptfooContext, PromptfooGradingResult } from "./promptfoo.js";
 export { VERSION } from "./version.js";

@@ -1,6 +1,8 @@
 import { getMetric, loadMetric, scoreCorpus, scoreSentence } from "./metrics.js";
 import type { ScoreDetails, ScorerOptions } from "./metrics.js";
 import type { Metric } from "@gramscore/core";
+import { compareSystems } from "@gramscore/significance";
+import type { GateOptions, GateResult } from "@gramscore/significance";
 
 /** What a matcher returns to Vitest's or Jest's `expect` (their `ExpectationResult`). */
 export interface MatcherResult {
@@ -32,6 +34,22 @@ export interface GramscoreMatchers<R = unknown> {
   toCorpusScoreAtLeast(metric: string, threshold: number, references: readonly (string | readonly string[])[], options?: MatcherOptions): R;
   /** The corpus-level score is at most `threshold`. */
   toCorpusScoreAtMost(metric: string, threshold: number, references: readonly (string | readonly string[])[], options?: MatcherOptions): R;
+  /**
+   * The received outputs (the candidate) are not significantly worse than `baseline` on any of
+   * `options.metrics`: the regression gate of `gramscore compare` (`compareSystems` of
+   * `@gramscore/significance`, sacrebleu's paired bootstrap by default).
+   */
+  toNotRegressFrom(baseline: readonly string[], references: readonly (string | readonly string[])[], options: RegressionOptions): R;
+}
+
+/** Options of `toNotRegressFrom`: the metrics to test and the gate's options (test, p-value, threshold, samples, seed). */
+export interface RegressionOptions extends GateOptions {
+  /** Metric names (`["bleu", "chrf"]`), each created with its defaults or `metricOptions[name]`. */
+  readonly metrics: readonly string[];
+  /** Options per metric name (`{ bleu: { tokenize: "intl" } }`). */
+  readonly metricOptions?: Readonly<Record<string, Record<string, unknown>>>;
+  /** Which score to test per metric with several (`{ rouge: "rougeL" }`). */
+  readonly keys?: Readonly<Record<string, string>>;
 }
 
 const MAX_MATCHES = 24;
@@ -160,6 +178,38 @@ function matcher(body: Body, atLeast: boolean) {
   };
 }
 
+function refsOf(reference: unknown): string[] {
+  return typeof reference === "string" ? [reference] : (reference as string[]);
+}
+
+/**
+ * Runs the regression gate on the received outputs (the candidate) against `baseline`: each metric's
+ * per-segment statistics of both systems, then `compareSystems`. Bad input (counts, types, empty
+ * lists, unknown metrics) throws the metrics' own coded errors.
+ */
+export function regressionGate(candidate: readonly string[], baseline: readonly string[], references: readonly (string | readonly string[])[], options: RegressionOptions): GateResult {
+  const { metrics, metricOptions, keys, ...gate } = options;
+  const inputs = metrics.map((name) => {
+    const m = getMetric(name, { options: metricOptions?.[name] });
+    const statsOf = (outputs: readonly string[]) => outputs.map((o, i) => m.stats(o, refsOf(references[i])));
+    return { metric: m, baseline: statsOf(baseline), candidate: statsOf(candidate), key: keys?.[name] };
+  });
+  return compareSystems(inputs, gate);
+}
+
+function regression(ctx: MatcherContext | undefined, received: unknown, baseline: readonly string[], references: readonly (string | readonly string[])[], options: RegressionOptions): MatcherResult {
+  const result = regressionGate(received as string[], baseline, references, options);
+  return {
+    pass: result.pass,
+    actual: result.metrics.map((m) => ({ metric: m.metric, delta: m.delta, pValue: m.pValue, verdict: m.verdict })),
+    message: () =>
+      [
+        `expected the candidate${ctx?.isNot ? "" : " not"} to be significantly worse than the baseline: ${result.message}`,
+        ...result.metrics.map((m) => `${m.metric}: ${m.baseline.score} -> ${m.candidate.score} (delta ${m.delta}, p = ${m.pValue}, ${m.verdict}); signature: ${m.signature}`),
+      ].join("\n"),
+  };
+}
+
 /**
  * Matchers for Vitest's and Jest's `expect.extend(gramscoreMatchers)`:
  * `expect(output).toScoreAtLeast("chrf", 60, reference)`, `toScoreAtMost("ter", 40, reference)`,
@@ -172,4 +222,10 @@ export const gramscoreMatchers = {
   toScoreAtMost: matcher(sentence, false),
   toCorpusScoreAtLeast: matcher(corpus, true),
   toCorpusScoreAtMost: matcher(corpus, false),
+  /** `expect(candidateOutputs).toNotRegressFrom(baselineOutputs, references, { metrics: ["bleu", "chrf"] })`. */
+  toNotRegressFrom(this: MatcherContext | undefined, received: unknown, baseline: readonly string[], references: readonly (string | readonly string[])[], options: RegressionOptions): MatcherResult | Promise<MatcherResult> {
+    const slow = options.metrics.filter((name) => needsLoading(name, { options: options.metricOptions?.[name] }));
+    if (slow.length > 0) return Promise.all(slow.map((name) => loadMetric(name, { options: options.metricOptions?.[name] }))).then(() => regression(this, received, baseline, references, options));
+    return regression(this, received, baseline, references, options);
+  },
 };

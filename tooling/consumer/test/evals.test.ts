@@ -9,54 +9,28 @@
  * configured. Without the npm registry and without a cached install, the suite is skipped with one line.
  */
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../conformance/data.js";
 import { publicPackages } from "../../scripts/workspace.mjs";
 import { packAll, run } from "../lib.mjs";
-
-/** The tools, at the versions the tests pin (the newest that run on every Node the packages support). */
-export const PINNED = { promptfoo: "0.121.20", evalite: "0.19.0", autoevals: "0.3.0", langsmith: "0.12.0", vitest: "4.1.12" } as const;
-
-const key = createHash("sha256")
-  .update(JSON.stringify({ PINNED, abi: process.versions.modules, platform: process.platform, arch: process.arch }))
-  .digest("hex")
-  .slice(0, 16);
-/** Where the tools are installed once: GRAMSCORE_EVALS_CACHE, else ~/.cache/gramscore-evals. */
-const cacheRoot = process.env.GRAMSCORE_EVALS_CACHE ?? join(homedir(), ".cache", "gramscore-evals");
-const tools = join(cacheRoot, `tools-${key}`);
-const toolsReady = join(tools, ".complete");
+import { PINNED, ensureTools, tools, toolsReady } from "../evals-tools.mjs";
 
 function registryReachable(): boolean {
   const r = spawnSync("npm", ["ping", "--fetch-retries=0", "--fetch-timeout=10000"], { encoding: "utf8", timeout: 20_000 });
   return r.status === 0;
 }
 
-const available = existsSync(toolsReady) || registryReachable();
+/** Installed already, or asked for (GRAMSCORE_EVALS=1, as .ci/run sets) with the registry there. */
+const asked = process.env.GRAMSCORE_EVALS === "1";
+const available = existsSync(toolsReady) || (asked && registryReachable());
 if (!available) {
-  console.warn(`evals: the npm registry cannot be reached and ${tools} holds no installed tools: the promptfoo, evalite, autoevals, LangSmith and Vitest checks are skipped`);
-}
-
-/** Installs the pinned tools into the cache (once; a half-finished install is never used). Returns the seconds it took, or 0 when cached. */
-function ensureTools(): number {
-  if (existsSync(toolsReady)) return 0;
-  const started = Date.now();
-  const staging = `${tools}.partial-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  writeFileSync(join(staging, "package.json"), JSON.stringify({ name: "gramscore-evals-tools", private: true, type: "module", dependencies: PINNED }, null, 2));
-  run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", "--engine-strict=false"], { cwd: staging });
-  writeFileSync(join(staging, ".complete"), `${new Date().toISOString()}\n`);
-  try {
-    renameSync(staging, tools);
-  } catch {
-    // Another run finished first: use its install.
-    rmSync(staging, { recursive: true, force: true });
-  }
-  return (Date.now() - started) / 1000;
+  console.warn(
+    asked
+      ? `evals: the npm registry cannot be reached and ${tools} holds no installed tools: the promptfoo, evalite, autoevals, LangSmith and Vitest checks are skipped`
+      : "evals: the promptfoo, evalite, autoevals, LangSmith and Vitest checks need those tools (1.5 GB from npm): run `node tooling/consumer/evals-tools.mjs` once or set GRAMSCORE_EVALS=1 (CI does); skipped",
+  );
 }
 
 /** The workspace packages `@gramscore/scorers` depends on, itself included. */
