@@ -50,7 +50,7 @@ export function createCiderOriginal(options?: Omit<CiderOptions, "sigma">, conte
  * CIDEr-D of a corpus: `candidates[i]` against its references `references[k][i]` (`null` where an image
  * has fewer). `score` is pycocoevalcap's corpus score, `scores` each image's.
  * ```ts
- * cider(["a dog runs", "a red car"], [["a dog is running", "a car"], ["the dog runs", "a red car parked"]]).score; // 1.5366…
+ * cider(["a dog runs", "a red car"], [["a dog is running", "a car"], ["the dog runs", "a red car parked"]]).score; // 3.204317673412396
  * ```
  * @throws GramscoreError `LENGTH_MISMATCH`, `EMPTY_INPUT`, `INVALID_TYPE`, `INVALID_OPTION`.
  */

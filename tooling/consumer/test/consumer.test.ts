@@ -24,7 +24,7 @@ const here = join(repoRoot, "tooling", "consumer");
 const budgets: Budgets = JSON.parse(readFileSync(join(here, "budgets.json"), "utf8"));
 /** Where the size table goes; tooling/scripts/run-tests.mjs prints it before its closing line. */
 export const SIZES_FILE = join(repoRoot, ".consumer-sizes.txt");
-const METRICS = ["bleu", "chrf", "rouge", "ter", "wer", "gleu", "nist", "meteor", "squad"] as const;
+const METRICS = ["bleu", "chrf", "rouge", "ter", "wer", "gleu", "nist", "meteor", "squad", "cider"] as const;
 const packageOf = (metric: string) => `@gramscore/metric-${metric}`;
 const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
 
@@ -314,6 +314,7 @@ describe.sequential("consumer: browser", () => {
       // METEOR without a synonym provider never pulls WordNet's data in.
       meteor: ["Canis_familiaris", "wordnet-3.0"],
       squad: [],
+      cider: [],
     };
     for (const text of unwanted[metric]!) expect(code, `${metric} bundle keeps "${text}"`).not.toContain(text);
     expect(code).not.toMatch(/require\(["']node:/);
