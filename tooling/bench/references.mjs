@@ -41,6 +41,11 @@ export const REFERENCE_SPEEDS = {
   // repeated 20 times; CPU seconds of the process, median of 3 (2 cores shared with other builds).
   "hf-squad": { label: "HF evaluate squad (official v1.1 script)", segmentsPerSecond: 17_892, data: "SQuAD 1.1 dev, 4 systems x 238 questions, x20" },
   "hf-squad-v2": { label: "HF evaluate squad_v2 (official v2.0 script)", segmentsPerSecond: 28_375, data: "SQuAD 2.0 dev, 500 questions, x20" },
+  // pycocoevalcap v1.2's Cider (CIDEr-D), Debian Python 3.11.2 and numpy 1.24.2 (the C library's log),
+  // measured on 2026-11-27 by tooling/references/cider/timing.py: Cider().compute_score on the 4,982
+  // PTB-tokenized COCO Karpathy-test images of MAGIC's captions, median of 3; CPU seconds of the process
+  // (4.11 s at load average 16; 4.25 s in a second run at load average 44).
+  "pycocoevalcap-cider": { label: "pycocoevalcap 1.2 Cider (CIDEr-D)", segmentsPerSecond: 1_211, data: "COCO Karpathy test, 4,982 images x 5 references, tokenized" },
   // Whole processes (issue 15), measured on 2026-11-25 on this machine class: the reference tools' command
   // lines on WMT17 en-de as sacrebleu's files (ref.txt and 16 hypothesis files, 48,064 segments),
   // Debian's Python 3.11.2, CPU time (user + system, /usr/bin/time) of the whole process, median of 3

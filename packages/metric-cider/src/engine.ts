@@ -35,14 +35,24 @@ export interface CiderItemDetail {
   readonly refLengths: number[];
 }
 
-/** Numbers tokens and n-grams; an n-gram is (shorter n-gram, last token), found in an open-addressing table. */
+/**
+ * Numbers tokens and n-grams; an n-gram is (shorter n-gram, last token), found in an open-addressing
+ * table whose slots hold [shorter, last, id] side by side (one cache line per probe).
+ */
 class Grams {
   #tokens = new Map<string, number>();
-  #keyA = new Int32Array(1 << 16).fill(-1);
-  #keyB = new Int32Array(1 << 16);
-  #val = new Int32Array(1 << 16);
+  #slots: Int32Array;
+  #mask: number;
   #used = 0;
   #next = 0;
+
+  /** @param expected About how many n-grams of order 2 and more will be added (sizes the table once). */
+  constructor(expected: number) {
+    let size = 1 << 12;
+    while (size < expected * 2) size *= 2;
+    this.#slots = new Int32Array(size * 4).fill(-1);
+    this.#mask = size - 1;
+  }
 
   get size(): number {
     return this.#next;
@@ -59,45 +69,52 @@ class Grams {
 
   /** The id of n-gram `gram` followed by the unigram `uni`. */
   extend(gram: number, uni: number): number {
-    let mask = this.#keyA.length - 1;
+    const slots = this.#slots;
+    const mask = this.#mask;
     let h = (Math.imul(gram, 0x9e3779b1) ^ Math.imul(uni + 0x632be5ab, 0x85ebca77)) & mask;
     for (;;) {
-      const a = this.#keyA[h]!;
+      const at = h << 2;
+      const a = slots[at]!;
       if (a === -1) break;
-      if (a === gram && this.#keyB[h] === uni) return this.#val[h]!;
+      if (a === gram && slots[at + 1] === uni) return slots[at + 2]!;
       h = (h + 1) & mask;
     }
     const id = this.#next++;
-    this.#keyA[h] = gram;
-    this.#keyB[h] = uni;
-    this.#val[h] = id;
-    if (++this.#used * 2 > mask) {
-      const oldA = this.#keyA;
-      const oldB = this.#keyB;
-      const oldV = this.#val;
-      const size = oldA.length * 2;
-      this.#keyA = new Int32Array(size).fill(-1);
-      this.#keyB = new Int32Array(size);
-      this.#val = new Int32Array(size);
-      mask = size - 1;
-      for (let i = 0; i < oldA.length; i++) {
-        const a = oldA[i]!;
-        if (a === -1) continue;
-        let k = (Math.imul(a, 0x9e3779b1) ^ Math.imul(oldB[i]! + 0x632be5ab, 0x85ebca77)) & mask;
-        while (this.#keyA[k] !== -1) k = (k + 1) & mask;
-        this.#keyA[k] = a;
-        this.#keyB[k] = oldB[i]!;
-        this.#val[k] = oldV[i]!;
-      }
-    }
+    const at = h << 2;
+    slots[at] = gram;
+    slots[at + 1] = uni;
+    slots[at + 2] = id;
+    if (++this.#used * 2 > mask) this.#grow();
     return id;
+  }
+
+  #grow(): void {
+    const old = this.#slots;
+    const size = (this.#mask + 1) * 2;
+    const slots = new Int32Array(size * 4).fill(-1);
+    const mask = size - 1;
+    for (let i = 0; i < old.length; i += 4) {
+      const a = old[i]!;
+      if (a === -1) continue;
+      const b = old[i + 1]!;
+      let k = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x632be5ab, 0x85ebca77)) & mask;
+      while (slots[k << 2] !== -1) k = (k + 1) & mask;
+      slots[k << 2] = a;
+      slots[(k << 2) + 1] = b;
+      slots[(k << 2) + 2] = old[i + 2]!;
+    }
+    this.#slots = slots;
+    this.#mask = mask;
   }
 }
 
 /** A growable Int32Array. */
 class IntPool {
-  data = new Int32Array(1 << 16);
+  data: Int32Array;
   length = 0;
+  constructor(capacity: number) {
+    this.data = new Int32Array(Math.max(16, capacity));
+  }
   push(x: number): void {
     if (this.length === this.data.length) {
       const grown = new Int32Array(this.data.length * 2);
@@ -114,10 +131,10 @@ class IntPool {
  * same indices; `length[c]` is its bigram count.
  */
 class Cooked {
-  readonly grams = new IntPool();
-  readonly counts = new IntPool();
-  readonly off = new IntPool();
-  readonly length = new IntPool();
+  readonly grams: IntPool;
+  readonly counts: IntPool;
+  readonly off: IntPool;
+  readonly length: IntPool;
   #stamp = new Int32Array(1 << 12);
   #slot = new Int32Array(1 << 12);
   #now = 0;
@@ -126,7 +143,14 @@ class Cooked {
   constructor(
     readonly n: number,
     readonly table: Grams,
-  ) {}
+    positions: number,
+    captions: number,
+  ) {
+    this.grams = new IntPool(positions * n);
+    this.counts = new IntPool(positions * n);
+    this.off = new IntPool(captions * (n + 1));
+    this.length = new IntPool(captions);
+  }
 
   /** Counts one caption; returns its index. */
   add(tokens: readonly string[]): number {
@@ -176,8 +200,16 @@ class Cooked {
 /** Scores a corpus: each image's score and their `np.mean`. */
 export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, details?: CiderItemDetail[]): { score: number; scores: Float64Array } {
   const { n, sigma, ciderD } = config;
-  const table = new Grams();
-  const cooked = new Cooked(n, table);
+  let positions = 0;
+  let captions = 0;
+  for (const item of items) {
+    positions += item.hyp.length;
+    for (const r of item.refs) positions += r.length;
+    captions += 1 + item.refs.length;
+  }
+  // Distinct n-grams of orders 2..n are fewer than their positions; most captions share few.
+  const table = new Grams(Math.ceil((positions * Math.max(0, n - 1)) / 2));
+  const cooked = new Cooked(n, table, positions, captions);
   const hyp = new Int32Array(items.length);
   const refStart = new Int32Array(items.length + 1);
   for (let i = 0; i < items.length; i++) {
@@ -220,7 +252,7 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
     idf[id] = refLen - v;
   }
   // Every caption's tf-idf values (aligned with its n-grams) and norms per order.
-  const captions = cooked.length.length;
+  // captions === cooked.length.length: every caption counted
   const vec = new Float64Array(cooked.grams.length);
   const norm = new Float64Array(captions * n);
   for (let c = 0; c < captions; c++) {

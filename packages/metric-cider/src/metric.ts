@@ -159,6 +159,14 @@ export function resolveCiderOptions(options: CiderOptions | undefined, original 
   return { tokenize: resolved.tokenize, n: resolved.n, sigma: original ? 6 : resolved.sigma! };
 }
 
+/** Statistics this package built (not read from JSON): `score` need not check them again. */
+const BUILT = new WeakSet<object>();
+
+function built(stats: CiderStats): CiderStats {
+  BUILT.add(stats);
+  return stats;
+}
+
 function isTokens(x: unknown): x is string[] {
   return Array.isArray(x) && x.every((t) => typeof t === "string");
 }
@@ -199,7 +207,7 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
   ]);
   const tokenize = (text: string): string[] => opts.tokenize.tokenize(text);
   const segStats = (hyp: unknown, refs: unknown): [string[], string[][]] => {
-    checkSegmentInput(hyp, refs, name, true);
+    checkSegmentInput(hyp, refs, name); // types only: every tokenizer checks its text (lone surrogates)
     return [tokenize(hyp as string), (refs as string[]).map(tokenize)];
   };
   const run = (stats: CiderStats, details?: CiderItemDetail[]) => {
@@ -238,9 +246,9 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
     name: ciderD ? "cider" : "cider-original",
     higherIsBetter: true,
     options: opts,
-    empty: () => ({ segments: [] }),
-    stats: (hyp, refs) => ({ segments: [segStats(hyp, refs)] }),
-    merge: (a, b) => ({ segments: a.segments.concat(b.segments) }),
+    empty: () => built({ segments: [] }),
+    stats: (hyp, refs) => built({ segments: [segStats(hyp, refs)] }),
+    merge: (a, b) => built({ segments: a.segments.concat(b.segments) }),
     corpusStats(segments: Iterable<Segment>) {
       const out: [string[], string[][]][] = [];
       let index = 0;
@@ -253,10 +261,10 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
         }
         index++;
       }
-      return { segments: out };
+      return built({ segments: out });
     },
     score(stats, level) {
-      const s = parseCiderStats(stats);
+      const s = BUILT.has(stats) ? stats : parseCiderStats(stats);
       const { score, scores } = run(s);
       return { name, score, scores: Array.from(scores), segments: s.segments.length, level, signature };
     },
