@@ -96,9 +96,9 @@ function splitCore(w: string, out: string[]): void {
     return;
   }
   // Symbols that stand alone between words.
-  const sym = /([*+=]|,(?!\d)|(?<!\d),)/;
+  const sym = /([*+=;]|,(?!\d)|(?<!\d),)/;
   if (sym.test(w) && !/^[+-]?\d/.test(w)) {
-    for (const part of w.split(sym)) if (part !== "") part.length === 1 && /[*+=,]/.test(part) ? out.push(part) : splitCore(part, out);
+    for (const part of w.split(sym)) if (part !== "") part.length === 1 && /[*+=,;]/.test(part) ? out.push(part) : splitCore(part, out);
     return;
   }
   if (/^[a-z]+&[a-z]+$/.test(w)) {
