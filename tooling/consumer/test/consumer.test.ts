@@ -133,6 +133,8 @@ describe.sequential("consumer: Node", () => {
     nist: "m.nist(hyps, refs).score",
     meteor: "m.meteor(hyps, refs).score",
     squad: "m.squad(hyps, refs).f1",
+    // Two images: one alone is a one-image corpus, whose CIDEr-D is 0.
+    cider: 'm.cider([...hyps, "A dog runs."], [[...refs[0], "A dog is running."]]).score',
   };
 
   it.each(METRICS)("%s alone: ESM import and CommonJS require give the same score", (metric) => {
