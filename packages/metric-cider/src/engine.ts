@@ -37,7 +37,7 @@ export interface CiderItemDetail {
 
 /**
  * Numbers tokens and n-grams; an n-gram is (shorter n-gram, last token), found in an open-addressing
- * table whose slots hold [shorter, last, id] side by side (one cache line per probe).
+ * table whose slots hold [shorter + 1, last, id] side by side (0: empty, so a fresh table needs no fill).
  */
 class Grams {
   #tokens = new Map<string, number>();
@@ -50,7 +50,7 @@ class Grams {
   constructor(expected: number) {
     let size = 1 << 12;
     while (size < expected * 2) size *= 2;
-    this.#slots = new Int32Array(size * 4).fill(-1);
+    this.#slots = new Int32Array(size * 3);
     this.#mask = size - 1;
   }
 
@@ -71,17 +71,18 @@ class Grams {
   extend(gram: number, uni: number): number {
     const slots = this.#slots;
     const mask = this.#mask;
+    const key = gram + 1;
     let h = (Math.imul(gram, 0x9e3779b1) ^ Math.imul(uni + 0x632be5ab, 0x85ebca77)) & mask;
     for (;;) {
-      const at = h << 2;
+      const at = h * 3;
       const a = slots[at]!;
-      if (a === -1) break;
-      if (a === gram && slots[at + 1] === uni) return slots[at + 2]!;
+      if (a === 0) break;
+      if (a === key && slots[at + 1] === uni) return slots[at + 2]!;
       h = (h + 1) & mask;
     }
     const id = this.#next++;
-    const at = h << 2;
-    slots[at] = gram;
+    const at = h * 3;
+    slots[at] = key;
     slots[at + 1] = uni;
     slots[at + 2] = id;
     if (++this.#used * 2 > mask) this.#grow();
@@ -91,17 +92,17 @@ class Grams {
   #grow(): void {
     const old = this.#slots;
     const size = (this.#mask + 1) * 2;
-    const slots = new Int32Array(size * 4).fill(-1);
+    const slots = new Int32Array(size * 3);
     const mask = size - 1;
-    for (let i = 0; i < old.length; i += 4) {
+    for (let i = 0; i < old.length; i += 3) {
       const a = old[i]!;
-      if (a === -1) continue;
+      if (a === 0) continue;
       const b = old[i + 1]!;
-      let k = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x632be5ab, 0x85ebca77)) & mask;
-      while (slots[k << 2] !== -1) k = (k + 1) & mask;
-      slots[k << 2] = a;
-      slots[(k << 2) + 1] = b;
-      slots[(k << 2) + 2] = old[i + 2]!;
+      let k = (Math.imul(a - 1, 0x9e3779b1) ^ Math.imul(b + 0x632be5ab, 0x85ebca77)) & mask;
+      while (slots[k * 3] !== 0) k = (k + 1) & mask;
+      slots[k * 3] = a;
+      slots[k * 3 + 1] = b;
+      slots[k * 3 + 2] = old[i + 2]!;
     }
     this.#slots = slots;
     this.#mask = mask;
