@@ -48,6 +48,11 @@ export const REFERENCE_SPEEDS = {
   // with the square of the texts (the rates hold for 500 texts only).
   "texygen-self-bleu-500": { label: "Texygen Self-BLEU-3 (NLTK 3.8)", segmentsPerSecond: 51.2, data: "CNN/DailyMail pointer-gen, 500 summaries" },
   "sacrebleu-self-bleu-500": { label: "sacrebleu 2.6.0 sentence Self-BLEU", segmentsPerSecond: 17.5, data: "CNN/DailyMail pointer-gen, 500 summaries" },
+  // pycocoevalcap v1.2's Cider (CIDEr-D), Debian Python 3.11.2 and numpy 1.24.2 (the C library's log),
+  // measured on 2026-11-27 by tooling/references/cider/timing.py: Cider().compute_score on the 4,982
+  // PTB-tokenized COCO Karpathy-test images of MAGIC's captions, median of 3; CPU seconds of the process
+  // (4.11 s at load average 16; 4.25 s in a second run at load average 44).
+  "pycocoevalcap-cider": { label: "pycocoevalcap 1.2 Cider (CIDEr-D)", segmentsPerSecond: 1_211, data: "COCO Karpathy test, 4,982 images x 5 references, tokenized" },
   // Whole processes (issue 15), measured on 2026-11-25 on this machine class: the reference tools' command
   // lines on WMT17 en-de as sacrebleu's files (ref.txt and 16 hypothesis files, 48,064 segments),
   // Debian's Python 3.11.2, CPU time (user + system, /usr/bin/time) of the whole process, median of 3

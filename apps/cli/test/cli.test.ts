@@ -488,6 +488,7 @@ describe.concurrent("gramscore tokenize and list", () => {
       "metric-wer",
       "metric-squad",
       "metric-diversity",
+      "metric-cider",
       "metric-gleu",
       "metric-nist",
       "tokenizer-treebank",

@@ -72,6 +72,7 @@ export function builtinPlugins(options: BuiltinOptions = {}): LazyPlugin[] {
     builtin("@gramscore/metric-wer", () => import("@gramscore/metric-wer")),
     builtin("@gramscore/metric-squad", () => import("@gramscore/metric-squad")),
     optional("@gramscore/metric-diversity", () => import("@gramscore/metric-diversity")),
+    optional("@gramscore/metric-cider", () => import("@gramscore/metric-cider")),
     builtin("@gramscore/metric-gleu", () => import("@gramscore/metric-gleu")),
     builtin("@gramscore/metric-nist", () => import("@gramscore/metric-nist")),
     builtin("@gramscore/tokenizer-treebank", () => import("@gramscore/tokenizer-treebank")),
@@ -158,6 +159,11 @@ export interface OptionalMetricPackage {
  * the repository and `npm install gramscore <package>` bring them.
  */
 export const OPTIONAL_METRIC_PACKAGES: readonly OptionalMetricPackage[] = [
+  {
+    package: "@gramscore/metric-cider",
+    metrics: ["cider", "cider-original"],
+    what: "CIDEr-D and CIDEr for image captions, with the coco-ptb tokenizer",
+  },
   {
     package: "@gramscore/metric-diversity",
     metrics: ["distinct", "distinct-mean", "self-bleu", "self-bleu-sacrebleu"],

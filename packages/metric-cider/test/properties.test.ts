@@ -1,0 +1,74 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createCider, createCiderOriginal, type CiderStats } from "@gramscore/metric-cider";
+import { log, npMean, powE } from "../src/numeric.js";
+
+const word = fc.constantFrom("a", "dog", "cat", "runs", "on", "the", "grass", "red", "car", "é", "😀");
+const caption = fc.array(word, { maxLength: 8 }).map((w) => w.join(" "));
+const image = fc.record({ hyp: caption, refs: fc.array(caption, { minLength: 1, maxLength: 4 }) });
+const corpus = fc.array(image, { minLength: 1, maxLength: 8 }).filter((c) => c.some((i) => i.refs.some((r) => r !== "")));
+
+describe("properties", () => {
+  const m = createCider({ tokenize: "none" });
+  const statsOf = (c: { hyp: string; refs: string[] }[]): CiderStats => m.corpusStats(c);
+
+  it("merge is associative, empty() is its identity, and any sharding scores the whole corpus", () => {
+    fc.assert(
+      fc.property(corpus, fc.nat(), fc.nat(), (c, i, j) => {
+        const [a, b] = [i % (c.length + 1), j % (c.length + 1)].sort((x, y) => x - y);
+        const [x, y, z] = [statsOf(c.slice(0, a)), statsOf(c.slice(a, b)), statsOf(c.slice(b))];
+        const left = m.merge(m.merge(x, y), z);
+        expect(JSON.stringify(left)).toBe(JSON.stringify(m.merge(x, m.merge(y, z))));
+        expect(JSON.stringify(m.merge(m.empty(), x))).toBe(JSON.stringify(x));
+        expect(m.score(JSON.parse(JSON.stringify(left)), "corpus")).toEqual(m.score(statsOf(c), "corpus"));
+      }),
+    );
+  });
+
+  it("reordering the images reorders their scores, bit for bit (document frequencies do not depend on order)", () => {
+    fc.assert(
+      fc.property(corpus, (c) => {
+        const rev = c.slice().reverse();
+        expect(m.score(statsOf(rev), "corpus").scores).toEqual(m.score(statsOf(c), "corpus").scores.slice().reverse());
+      }),
+    );
+  });
+
+  it("scores lie in [0, 10]; a candidate equal to every reference of its image scores 10 under CIDEr-D when its n-grams are informative", () => {
+    fc.assert(
+      fc.property(corpus, (c) => {
+        for (const s of m.score(statsOf(c), "corpus").scores) expect(s >= 0 && s <= 10 + 1e-12).toBe(true);
+        for (const s of createCiderOriginal({ tokenize: "none" }).score(statsOf(c), "corpus").scores) expect(s >= 0 && s <= 10 + 1e-12).toBe(true);
+      }),
+    );
+    const r = m.score(statsOf([{ hyp: "a dog runs on grass", refs: ["a dog runs on grass", "a dog runs on grass"] }, { hyp: "x", refs: ["y z"] }]), "corpus");
+    expect(Math.abs(r.scores[0]! - 10)).toBeLessThan(1e-12);
+  });
+
+  it("log and powE agree with Math's (which is not correctly rounded) to the last bits", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1e-300, max: 1e300, noNaN: true }), (x) => {
+        const y = log(x);
+        expect(Math.abs(y - Math.log(x))).toBeLessThanOrEqual(Math.abs(y) * 2 ** -51 + Number.MIN_VALUE);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 400 }), (d) => {
+        const x = -(d * d) / 72;
+        const y = powE(x);
+        expect(Math.abs(y - Math.pow(Math.E, x))).toBeLessThanOrEqual(y * 2 ** -51); // Math.E ** x, not e ** x, as Python
+      }),
+    );
+    expect(log(1)).toBe(0);
+    expect(powE(0)).toBe(1);
+    expect(log(2 ** 10)).toBe(10 * Math.LN2);
+  });
+
+  it("npMean is numpy's pairwise mean: exact on integers, and within rounding of the exact mean", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -1000, max: 1000 }), { minLength: 1, maxLength: 600 }), (xs) => {
+        expect(npMean(xs)).toBe(xs.reduce((a, b) => a + b, 0) / xs.length);
+      }),
+    );
+  });
+});
