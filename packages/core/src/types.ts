@@ -4,6 +4,8 @@ export interface Segment {
   readonly hyp: string;
   /** Every reference for this hypothesis (at least one). */
   readonly refs: readonly string[];
+  /** The source text the hypothesis was made from, for metrics that compare with it (SARI); others ignore it. */
+  readonly src?: string;
 }
 
 /**
@@ -53,8 +55,8 @@ export interface Metric<S = unknown, R = unknown> {
   readonly higherIsBetter: boolean;
   /** The identity statistics (no segments). */
   empty(): S;
-  /** Statistics of one segment. */
-  stats(hyp: string, refs: readonly string[]): S;
+  /** Statistics of one segment; `src` is its source text, which only source-based metrics (SARI) read. */
+  stats(hyp: string, refs: readonly string[], src?: string): S;
   /** Combines two statistics; must not modify its arguments. */
   merge(a: S, b: S): S;
   /**
