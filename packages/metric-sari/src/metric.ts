@@ -48,22 +48,37 @@ function hfTokens(text: string): readonly string[] {
  * references recur for every system scored on it. One cache per tokenization, shared by every metric
  * of this package (an entry depends only on the texts), bounded like the other metrics' caches.
  */
-const caches = new Map<(text: string) => readonly string[], BoundedCache<PreparedItem>>();
+const caches = new Map<(text: string) => readonly string[], BoundedCache<Cached[]>>();
+
+/** A prepared item with the reference texts it was prepared from. */
+interface Cached {
+  readonly refs: readonly string[];
+  readonly item: PreparedItem;
+}
+
+function sameTexts(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function itemCache(tokens: (text: string) => readonly string[]): (src: string, refs: readonly string[]) => PreparedItem {
   return (src, refs) => {
     let cache = caches.get(tokens);
     if (cache === undefined) {
-      cache = new BoundedCache<PreparedItem>(8192, 32 * 1024 * 1024);
+      cache = new BoundedCache<Cached[]>(8192, 32 * 1024 * 1024);
       caches.set(tokens, cache);
     }
-    let key = src;
-    for (const r of refs) key += "\u0000" + r;
-    let item = cache.get(key);
-    if (item === undefined) {
-      item = prepareItem(tokens(src), refs.map(tokens));
-      cache.set(key, item, 64 * key.length + 256);
+    // Keyed by the source; the few reference sets scored with one source are told apart by their texts.
+    const list = cache.get(src);
+    if (list !== undefined) {
+      for (const c of list) if (sameTexts(c.refs, refs)) return c.item;
     }
+    const item = prepareItem(tokens(src), refs.map(tokens));
+    let bytes = 64 * src.length + 256;
+    for (const r of refs) bytes += 64 * r.length;
+    if (list !== undefined && list.length < 8) list.push({ refs: refs.slice(), item });
+    else if (list === undefined) cache.set(src, [{ refs: refs.slice(), item }], bytes);
     return item;
   };
 }

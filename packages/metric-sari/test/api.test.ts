@@ -91,6 +91,13 @@ describe("API", () => {
     expect(error(() => e.score({ counts: "x" } as never, "corpus")).code).toBe(ErrorCode.INVALID_STATS);
   });
 
+  it("an item beyond 8,191 distinct tokens is LIMIT_EXCEEDED (SARI scores sentences)", () => {
+    const long = Array.from({ length: 8200 }, (_, i) => `w${i}`).join(" ");
+    expect(error(() => sentenceSari(long, "w1", ["w2"])).code).toBe(ErrorCode.LIMIT_EXCEEDED);
+    expect(error(() => sentenceEasseSari("w1", long, ["w2"])).code).toBe(ErrorCode.LIMIT_EXCEEDED);
+    expect(sentenceSari(long.slice(0, 20000), "w1", ["w2"]).score).toBeGreaterThan(0);
+  });
+
   it("rows take the key score or sari", () => {
     expect(createSari().rows("sari").width).toBe(2);
     expect(createEasseSari().rows().width).toBe(36);
