@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ErrorCode, GramscoreError, evaluate, signatureVersion } from "@gramscore/core";
+import type { Metric } from "@gramscore/core";
 import plugin, { createEasseSari, createSari, easseSari, sari, sariTokens, sentenceEasseSari, sentenceSari, VERSION } from "@gramscore/metric-sari";
 
 function error(f: () => unknown): GramscoreError {
@@ -19,9 +20,10 @@ const REFS = ["About 95 species are currently known .", "About 95 species are no
 describe("API", () => {
   it("the plugin registers sari and easse_sari", () => {
     expect(plugin.name).toBe("@gramscore/metric-sari");
-    expect(plugin.metrics.map((m) => m.name)).toEqual(["sari", "easse_sari"]);
-    expect(plugin.metrics[0]!.create().name).toBe("sari");
-    expect(plugin.metrics[1]!.create().name).toBe("easse_sari");
+    const metrics = plugin.metrics ?? [];
+    expect(metrics.map((m) => m.name)).toEqual(["sari", "easse_sari"]);
+    expect(metrics[0]!.create().name).toBe("sari");
+    expect(metrics[1]!.create().name).toBe("easse_sari");
   });
 
   it("signatures, format and summaries", () => {
@@ -56,7 +58,7 @@ describe("API", () => {
   });
 
   it("a segment without a source is INVALID_TYPE saying how to give one", () => {
-    for (const m of [createSari(), createEasseSari()]) {
+    for (const m of [createSari(), createEasseSari()] as Metric<unknown, unknown>[]) {
       const e = error(() => m.stats(HYP, REFS));
       expect(e.code).toBe(ErrorCode.INVALID_TYPE);
       expect(e.message).toContain('"src"');

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Segment } from "@gramscore/core";
+import type { Metric, Segment } from "@gramscore/core";
 import { createEasseSari, createSari, sentenceSari } from "@gramscore/metric-sari";
 
 const word = fc.constantFrom("a", "the", "cat", "Cat", "sat", "on", "mat", ",", ".", "é", "ΟΔΟΣ", "1,000", "😀", "(x)");
@@ -49,7 +49,7 @@ describe("properties", () => {
   it("merge is associative and commutative (as JSON), for both", () => {
     fc.assert(
       fc.property(item, item, item, (a, b, c) => {
-        for (const m of [hf, easse] as const) {
+        for (const m of [hf, easse] as Metric<any, any>[]) {
           const [x, y, z] = [a, b, c].map((t) => m.stats(t.hyp, t.refs, t.src)) as [never, never, never];
           expect(json(m.merge(m.merge(x, y), z))).toBe(json(m.merge(x, m.merge(y, z))));
           expect(json(m.merge(x, y))).toBe(json(m.merge(y, x)));
@@ -64,7 +64,7 @@ describe("properties", () => {
       fc.property(items, fc.nat(), (list, cut) => {
         const segs: Segment[] = list.map((t) => ({ hyp: t.hyp, refs: t.refs, src: t.src }));
         const k = cut % (segs.length + 1);
-        for (const m of [hf, easse] as const) {
+        for (const m of [hf, easse] as Metric<any, any>[]) {
           const whole = m.corpusStats!(segs);
           const split = m.merge(m.corpusStats!(segs.slice(0, k)) as never, m.corpusStats!(segs.slice(k)) as never);
           let folded = m.empty();
@@ -79,8 +79,8 @@ describe("properties", () => {
   it("rows: the column sums of the items' rows score as the merged statistics", () => {
     fc.assert(
       fc.property(items, (list) => {
-        for (const m of [hf, easse] as const) {
-          const rows = m.rows();
+        for (const m of [hf, easse] as Metric<any, any>[]) {
+          const rows = m.rows!();
           const sums = new Float64Array(rows.width);
           const row = new Float64Array(rows.width);
           let total = m.empty();
