@@ -1,10 +1,11 @@
 // SARI from the command line: the source comes from each JSONL record's "src" field, on the one-pass
 // path, the per-segment path (--segments) and the workers (--jobs 2); a record without it is an error.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { easseSari, sari, sentenceSari } from "@gramscore/metric-sari";
-import { assertBuilt, cli, repoRoot } from "./helpers.js";
+import { createSari, easseSari, sari, sentenceSari } from "@gramscore/metric-sari";
+import { assertBuilt, cli, repoRoot, tempDir } from "./helpers.js";
 
 assertBuilt();
 
@@ -38,6 +39,17 @@ describe.concurrent("gramscore score -m sari,easse_sari", () => {
       }
     });
   }
+
+  it("explain --line reads the record's source too", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "simp.jsonl"), records + "\n");
+    const r = await cli(["explain", "-m", "sari", "--line", "2", "--input", join(dir, "simp.jsonl"), "-f", "json"]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as { metrics: { result: { score: number }; explanation: { tokens: { source: string[] } } }[] };
+    const hyp = (data.systems.ACCESS as string[])[1]!;
+    expect(doc.metrics[0]!.result.score).toBe(sentenceSari(data.sources[1], hyp, refs[1]!).score);
+    expect(doc.metrics[0]!.explanation.tokens.source.join(" ")).toBe(createSari().explain(hyp, refs[1]!, data.sources[1]).tokens.source.join(" "));
+  });
 
   it("a record without a source is an error naming its line", async () => {
     const r = await cli(["score", "-m", "sari"], { stdin: '{"src":"a b","hyp":"a","refs":["a"]}\n{"hyp":"a","refs":["a"]}\n' });

@@ -81,6 +81,7 @@ export const sariMetric: MetricDescriptor<"sari", undefined, SariStats, SariResu
   name: "sari",
   description: "SARI for simplification (HF evaluate's sari: mean of sentence scores, lowercased 13a), 0-100; needs each segment's source",
   options: [],
+  needsSource: true,
   create: () => createSari(),
 });
 
@@ -94,6 +95,7 @@ export const easseSariMetric: MetricDescriptor<"easse_sari", undefined, EasseSar
   name: "easse_sari",
   description: "SARI as EASSE's corpus_sari (n-gram counts pooled over the corpus, add/keep/delete F1), 0-100; needs each segment's source",
   options: [],
+  needsSource: true,
   create: () => createEasseSari(),
 });
 
