@@ -69,6 +69,13 @@ export const REFERENCE_SPEEDS = {
   // 2026-11-27 by tooling/references/whisper/timing.py: BasicTextNormalizer() / EnglishTextNormalizer()
   // over every distinct hypothesis and reference of SummEval (2,646 strings), median of 3, CPU seconds
   // of the process (the machine was shared, load average about 45 on 2 cores).
+  // HF evaluate v0.4.6's sari `_compute` (sacrebleu 2.6.0's 13a with its lru_cache) and EASSE's corpus_sari
+  // (feralvam/easse @ 6a4352e, defaults), Debian's Python 3.11.2, measured on 2026-11-27 by
+  // tooling/references/sari/timing.py on packages/metric-sari's golden data (21 systems x 359 items x 2
+  // reference sets = 15,078 items): HF 14.84 CPU s, EASSE 29.21 CPU s, median of 3, CPU seconds of the
+  // process (the machine was shared, load average about 15 on 2 cores).
+  "hf-sari": { label: "HF evaluate sari", segmentsPerSecond: 1_016, data: "TurkCorpus/ASSET test, 21 systems x 359 x 2 reference sets" },
+  "easse-sari": { label: "EASSE corpus_sari", segmentsPerSecond: 516, data: "TurkCorpus/ASSET test, 21 systems x 359 x 2 reference sets" },
   "whisper-basic-summeval": { label: "whisper BasicTextNormalizer", segmentsPerSecond: 30_151, data: "SummEval, 2,646 distinct strings" },
   "whisper-en-summeval": { label: "whisper EnglishTextNormalizer", segmentsPerSecond: 3_721, data: "SummEval, 2,646 distinct strings" },
   // NLTK 3.8 (Debian's python3-nltk, Python 3.11.2), measured on 2026-11-25 by

@@ -31,6 +31,7 @@ export const TIERS = {
   "@gramscore/metric-squad": 2,
   "@gramscore/metric-diversity": 2,
   "@gramscore/metric-cider": 2,
+  "@gramscore/metric-sari": 2,
   "@gramscore/tokenizer-ja-mecab": 2,
   "@gramscore/normalizer-whisper": 2,
   "@gramscore/evaluate": 3,

@@ -60,7 +60,7 @@ export function evaluate<S, R>(
 /** Validates record `index`, adds its statistics to `total` (and its result to `perSegment`). */
 function addSegment<S, R>(metric: Metric<S, R>, total: S, raw: unknown, index: number, perSegment: R[] | undefined): S {
   const seg = validateSegment(raw, index);
-  const s = metric.stats(seg.hyp, seg.refs);
+  const s = metric.stats(seg.hyp, seg.refs, seg.src);
   if (perSegment) perSegment.push(metric.score(s, "segment"));
   return metric.merge(total, s);
 }

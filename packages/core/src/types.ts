@@ -4,6 +4,8 @@ export interface Segment {
   readonly hyp: string;
   /** Every reference for this hypothesis (at least one). */
   readonly refs: readonly string[];
+  /** The source text the hypothesis was made from, for metrics that compare with it (SARI); others ignore it. */
+  readonly src?: string;
 }
 
 /**
@@ -53,8 +55,8 @@ export interface Metric<S = unknown, R = unknown> {
   readonly higherIsBetter: boolean;
   /** The identity statistics (no segments). */
   empty(): S;
-  /** Statistics of one segment. */
-  stats(hyp: string, refs: readonly string[]): S;
+  /** Statistics of one segment; `src` is its source text, which only source-based metrics (SARI) read. */
+  stats(hyp: string, refs: readonly string[], src?: string): S;
   /** Combines two statistics; must not modify its arguments. */
   merge(a: S, b: S): S;
   /**
@@ -77,8 +79,8 @@ export interface Metric<S = unknown, R = unknown> {
   format?(result: R, options?: FormatOptions): string;
   /** Validates statistics read from JSON and returns them typed; throws `INVALID_STATS` otherwise. */
   parseStats?(value: unknown): S;
-  /** Why the segment scores what it does: matched n-grams, alignments. */
-  explain?(hyp: string, refs: readonly string[]): unknown;
+  /** Why the segment scores what it does: matched n-grams, alignments (`src`: as for {@link Metric.stats}). */
+  explain?(hyp: string, refs: readonly string[], src?: string): unknown;
   /**
    * Optional: segment statistics as fixed-width numeric rows whose column sums score a resample, for
    * confidence intervals and paired significance tests (`@gramscore/significance`). `key` picks the
@@ -256,6 +258,11 @@ export interface MetricDescriptor<N extends string = string, O = unknown, S = un
   readonly aliases?: readonly string[];
   /** The options `create` accepts, for generic front ends (the CLI turns them into flags). */
   readonly options?: readonly OptionSpec[];
+  /**
+   * The metric compares each hypothesis with its segment's source (`src`, SARI) and fails without
+   * one; front ends whose data has no sources (the CLI's demo) leave it out.
+   */
+  readonly needsSource?: boolean;
   /** Creates the metric; `context` resolves tokenizer names through a registry when there is one. */
   create(options?: O, context?: MetricContext): Metric<S, R>;
 }

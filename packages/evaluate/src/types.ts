@@ -184,6 +184,16 @@ export interface SquadV2Args {
   no_answer_threshold?: number | null;
 }
 
+/** HF `sari`'s dictionary. */
+export interface SariOutput {
+  sari: number;
+}
+
+/** HF `sari`'s argument: the sentence each prediction simplifies (required). */
+export interface SariArgs {
+  sources: readonly string[];
+}
+
 /** A SQuAD reference as HF's features hold it. */
 export interface SquadReference {
   id: string;
@@ -203,6 +213,7 @@ export interface MetricArgs {
   cer: ErrorRateArgs;
   squad: Record<never, never>;
   squad_v2: SquadV2Args;
+  sari: SariArgs;
 }
 
 /** What each name's `compute` returns. `wer` and `cer` return a number, as HF does. */
@@ -218,6 +229,7 @@ export interface MetricOutputs {
   cer: number;
   squad: SquadOutput;
   squad_v2: SquadV2Output;
+  sari: SariOutput;
 }
 
 /** The names `load` knows (HF evaluate's metric names). */

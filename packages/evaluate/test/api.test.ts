@@ -22,7 +22,7 @@ const SYNC = METRIC_NAMES.filter((n) => n !== "meteor") as Exclude<MetricName, "
 
 describe("load, loadAsync, list", () => {
   it("knows HF evaluate's names", () => {
-    expect(list()).toEqual(["bleu", "sacrebleu", "google_bleu", "rouge", "chrf", "ter", "meteor", "wer", "cer", "squad", "squad_v2"]);
+    expect(list()).toEqual(["bleu", "sacrebleu", "google_bleu", "rouge", "chrf", "ter", "meteor", "wer", "cer", "squad", "squad_v2", "sari"]);
     expect(list()).not.toBe(list());
     for (const name of SYNC) expect(load(name).name).toBe(name);
   });
@@ -40,6 +40,7 @@ describe("load, loadAsync, list", () => {
       cer: ["predictions", "references", "concatenate_texts"],
       squad: ["predictions", "references"],
       squad_v2: ["predictions", "references", "no_answer_threshold"],
+      sari: ["predictions", "references", "sources"],
     });
     expect(meteor.arguments).toEqual(["predictions", "references", "alpha", "beta", "gamma"]);
     expect(load("sacrebleu").defaults).toEqual({ smooth_method: "exp", smooth_value: null, force: false, lowercase: false, tokenize: null, use_effective_order: false });
@@ -53,7 +54,7 @@ describe("load, loadAsync, list", () => {
     const e = error(() => load("rogue"));
     expect(e.code).toBe(ErrorCode.UNKNOWN_METRIC);
     expect(e.message).toContain('Did you mean "rouge"?');
-    expect(e.message).toContain("bleu, sacrebleu, google_bleu, rouge, chrf, ter, meteor, wer, cer, squad, squad_v2");
+    expect(e.message).toContain("bleu, sacrebleu, google_bleu, rouge, chrf, ter, meteor, wer, cer, squad, squad_v2, sari");
     expect(e.details).toMatchObject({ name: "rogue", suggestions: ["rouge"] });
     expect(error(() => load("bleuu")).message).toContain('Did you mean "bleu"?');
     expect(error(() => load("SacreBLEU")).message).toContain('Did you mean "sacrebleu"?');
@@ -263,8 +264,8 @@ describe("compute: errors", () => {
   });
 
   it("inputs: types, counts and empty lists", () => {
-    // squad and squad_v2 take records ({ id, prediction_text }): test/squad.test.ts.
-    for (const name of SYNC.filter((n) => n !== "squad" && n !== "squad_v2")) {
+    // squad and squad_v2 take records ({ id, prediction_text }): test/squad.test.ts; sari needs sources: test/sari.test.ts.
+    for (const name of SYNC.filter((n) => n !== "squad" && n !== "squad_v2" && n !== "sari")) {
       const m = load(name);
       expect(error(() => m.compute(undefined as never)).code).toBe(ErrorCode.INVALID_TYPE);
       expect(error(() => m.compute({ references: ["a"] } as never)).code).toBe(ErrorCode.INVALID_TYPE);

@@ -20,7 +20,7 @@ async function action(
   cmd: Command,
 ) {
   const names = await metricNames(ctx, flags.metrics, "explain");
-  let segment: { hyp: string; refs: readonly string[]; system?: string; line?: number; source?: string };
+  let segment: { hyp: string; refs: readonly string[]; src?: string; system?: string; line?: number; source?: string };
   if (flags.hyp !== undefined) {
     if (refs.length > 0 || flags.input !== undefined || flags.line !== undefined) {
       throw usageError("Give the segment either inline (--hyp with --ref) or from the input (files with --line), not both.");
@@ -33,7 +33,7 @@ async function action(
       throw usageError('Say which segment to explain: --line N (1-based) of the input, or inline with --hyp "..." --ref "...".');
     }
     const found = await findSegment(ctx, refs, flags, flags.line, flags.system);
-    segment = { hyp: found.hyp, refs: found.refs, system: found.system, line: flags.line, source: `${found.source} line ${found.line}` };
+    segment = { hyp: found.hyp, refs: found.refs, ...(found.src === undefined ? {} : { src: found.src }), system: found.system, line: flags.line, source: `${found.source} line ${found.line}` };
   }
   const metrics = await prepareMetrics(ctx, names, cmd);
   warnUnavailable(ctx, cmd);
@@ -44,9 +44,9 @@ async function action(
   }
   const results = metrics.map((m) => {
     // As evaluate() does for a one-segment corpus: merged into empty(), then scored.
-    const stats = m.metric.merge(m.metric.empty(), m.metric.stats(segment.hyp, segment.refs));
+    const stats = m.metric.merge(m.metric.empty(), m.metric.stats(segment.hyp, segment.refs, segment.src));
     const result = checkedResult(m.metric.score(stats, "segment"), m.name, m.plugin);
-    const explanation = typeof m.metric.explain === "function" ? m.metric.explain(segment.hyp, segment.refs) : undefined;
+    const explanation = typeof m.metric.explain === "function" ? m.metric.explain(segment.hyp, segment.refs, segment.src) : undefined;
     return { m, result, summary: checkedSummary(m.metric.summarize(result), m.name, m.plugin), explanation };
   });
   if (flags.format === "json") {

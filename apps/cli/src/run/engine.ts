@@ -284,7 +284,7 @@ export class Tally {
       for (let k = 0; k < this.metrics.length; k++) {
         const metric = this.metrics[k]!;
         current = metric;
-        const stats = metric.stats(seg.hyp, seg.refs);
+        const stats = metric.stats(seg.hyp, seg.refs, seg.src);
         hooked?.push(stats);
         state.totals[k] = metric.merge(state.totals[k], stats);
         if (state.segments !== undefined || streamed !== undefined) {

@@ -73,6 +73,7 @@ export function builtinPlugins(options: BuiltinOptions = {}): LazyPlugin[] {
     builtin("@gramscore/metric-squad", () => import("@gramscore/metric-squad")),
     optional("@gramscore/metric-diversity", () => import("@gramscore/metric-diversity")),
     optional("@gramscore/metric-cider", () => import("@gramscore/metric-cider")),
+    optional("@gramscore/metric-sari", () => import("@gramscore/metric-sari")),
     builtin("@gramscore/metric-gleu", () => import("@gramscore/metric-gleu")),
     builtin("@gramscore/metric-nist", () => import("@gramscore/metric-nist")),
     builtin("@gramscore/tokenizer-treebank", () => import("@gramscore/tokenizer-treebank")),
@@ -159,6 +160,11 @@ export interface OptionalMetricPackage {
  * the repository and `npm install gramscore <package>` bring them.
  */
 export const OPTIONAL_METRIC_PACKAGES: readonly OptionalMetricPackage[] = [
+  {
+    package: "@gramscore/metric-sari",
+    metrics: ["sari", "easse_sari"],
+    what: "SARI for text simplification, with sources",
+  },
   {
     package: "@gramscore/metric-cider",
     metrics: ["cider", "cider-original"],
