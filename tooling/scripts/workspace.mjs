@@ -29,6 +29,7 @@ export const TIERS = {
   "@gramscore/metric-nist": 2,
   "@gramscore/metric-meteor": 2,
   "@gramscore/metric-squad": 2,
+  "@gramscore/metric-character": 2,
   "@gramscore/tokenizer-ja-mecab": 2,
   "@gramscore/normalizer-whisper": 2,
   "@gramscore/evaluate": 3,
