@@ -466,6 +466,7 @@ describe.concurrent("gramscore tokenize and list", () => {
       "metric-ter",
       "metric-wer",
       "metric-squad",
+      "metric-character",
       "metric-gleu",
       "metric-nist",
       "tokenizer-treebank",

@@ -23,7 +23,7 @@ export function comparePy(a: string, b: string): number {
 }
 
 /** Python's comparison of two lists of strings of the same length (lexicographic). */
-function compareLists(a: readonly number[], b: readonly number[], words: readonly string[]): number {
+function compareLists(a: ArrayLike<number>, b: ArrayLike<number>, words: readonly string[]): number {
   for (let i = 0; i < a.length; i++) {
     if (a[i] !== b[i]) return comparePy(words[a[i]!]!, words[b[i]!]!);
   }
@@ -32,6 +32,134 @@ function compareLists(a: readonly number[], b: readonly number[], words: readonl
 
 let rowA = new Int32Array(64);
 let rowB = new Int32Array(64);
+
+/**
+ * The word-level distance of candidates (all as long as the hypothesis) to one reference: Myers'
+ * bit-parallel algorithm (Hyyrö's formulation) over 32-bit words when the reference or the
+ * hypothesis has at most 32 words, the plain dynamic programme otherwise. Word ids are below `ids`.
+ */
+function wordDistance(ref: readonly number[], ids: number, n: number): (cand: Int32Array) => number {
+  const m = ref.length;
+  if (m === 0) return () => n;
+  if (n === 0) return () => m;
+  if (m <= 32) {
+    const peq = new Int32Array(ids);
+    for (let i = 0; i < m; i++) peq[ref[i]!]! |= 1 << i;
+    return (cand) => myers(peq, m, cand, n);
+  }
+  if (n <= 32) {
+    const peq = new Int32Array(ids);
+    return (cand) => {
+      for (let i = 0; i < n; i++) peq[cand[i]!]! |= 1 << i;
+      const d = myers(peq, n, ref, m);
+      for (let i = 0; i < n; i++) peq[cand[i]!] = 0;
+      return d;
+    };
+  }
+  return (cand) => levenshteinDense(ref, cand, ids);
+}
+
+let peqBlocks = new Int32Array(256);
+let pvBlocks = new Int32Array(8);
+let mvBlocks = new Int32Array(8);
+
+/**
+ * Levenshtein distance of two sequences of symbols below `alphabet`, by Myers' block algorithm:
+ * the pattern `a` in 32-bit blocks, one pass over `b`.
+ */
+export function levenshteinDense(a: ArrayLike<number>, b: ArrayLike<number>, alphabet: number): number {
+  const m = a.length;
+  const n = b.length;
+  if (m === 0) return n;
+  if (n === 0) return m;
+  const blocks = (m + 31) >>> 5;
+  const size = alphabet * blocks;
+  if (peqBlocks.length < size) peqBlocks = new Int32Array(2 * size);
+  else peqBlocks.fill(0, 0, size);
+  if (pvBlocks.length < blocks) {
+    pvBlocks = new Int32Array(2 * blocks);
+    mvBlocks = new Int32Array(2 * blocks);
+  }
+  const peq = peqBlocks;
+  const pvs = pvBlocks;
+  const mvs = mvBlocks;
+  for (let i = 0; i < m; i++) peq[a[i]! * blocks + (i >>> 5)]! |= 1 << (i & 31);
+  for (let k = 0; k < blocks; k++) {
+    pvs[k] = -1;
+    mvs[k] = 0;
+  }
+  const last = blocks - 1;
+  const high = 1 << ((m - 1) & 31);
+  let score = m;
+  for (let j = 0; j < n; j++) {
+    const row = b[j]! * blocks;
+    // The top row of the global distance grows by one per column: a +1 enters the first block.
+    let hin = 1;
+    for (let k = 0; k < blocks; k++) {
+      let eq = peq[row + k]!;
+      const pv = pvs[k]!;
+      const mv = mvs[k]!;
+      const xv = eq | mv;
+      if (hin < 0) eq |= 1;
+      const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
+      let ph = mv | ~(xh | pv);
+      let mh = pv & xh;
+      const top = k === last ? high : -0x80000000;
+      const hout = ph & top ? 1 : mh & top ? -1 : 0;
+      ph <<= 1;
+      mh <<= 1;
+      if (hin < 0) mh |= 1;
+      else if (hin > 0) ph |= 1;
+      pvs[k] = mh | ~(xv | ph);
+      mvs[k] = ph & xv;
+      hin = hout;
+    }
+    score += hin;
+  }
+  return score;
+}
+
+/** Levenshtein distance of two code point arrays (Python's on two strings). */
+export function charLevenshtein(a: Int32Array, b: Int32Array): number {
+  const ids = new Map<number, number>();
+  const dense = (x: Int32Array): Int32Array => {
+    const out = new Int32Array(x.length);
+    for (let i = 0; i < x.length; i++) {
+      let k = ids.get(x[i]!);
+      if (k === undefined) {
+        k = ids.size;
+        ids.set(x[i]!, k);
+      }
+      out[i] = k;
+    }
+    return out;
+  };
+  const da = dense(a);
+  const db = dense(b);
+  return levenshteinDense(da, db, ids.size);
+}
+
+/** Levenshtein distance of a pattern of `m` ≤ 32 symbols (as `peq` bit masks) and a text. */
+function myers(peq: Int32Array, m: number, text: ArrayLike<number>, n: number): number {
+  let pv = -1;
+  let mv = 0;
+  let score = m;
+  const high = 1 << (m - 1);
+  for (let j = 0; j < n; j++) {
+    const eq = peq[text[j]!]!;
+    const xv = eq | mv;
+    const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
+    let ph = mv | ~(xh | pv);
+    let mh = pv & xh;
+    if (ph & high) score++;
+    else if (mh & high) score--;
+    ph = (ph << 1) | 1;
+    mh = mh << 1;
+    pv = mh | ~(xv | ph);
+    mv = ph & xv;
+  }
+  return score;
+}
 
 /** Unit-cost Levenshtein distance of two integer sequences. */
 export function levenshtein(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -151,42 +279,53 @@ export function cerScore(hypWords: readonly string[], refWords: readonly string[
   const shifts = trace ?? [];
   const empty = { shifted: "", shifts, shiftCost: 0, editDistance: 0, hypLength: 0 };
   if (pre === 0) return { ...empty, score: 0, shifted: hypWords.join(" "), hypLength: pyLen(hypWords.join(" ")) };
+  const dist = wordDistance(ref, words.length, hyp.length);
+  let cand = new Int32Array(hyp.length);
+  let bestBuf = new Int32Array(hyp.length);
   for (;;) {
     // The shifter: every phrase of the hypothesis that also starts elsewhere in the reference.
     let bestDiff = 0;
-    let best: number[] | null = null;
+    let found = false;
     let bestStep: ShiftStep | null = null;
     const n1 = hyp.length;
     for (let s1 = 0; s1 < n1; s1++) {
+      const w1 = hyp[s1]!;
       for (let s2 = 0; s2 < refLen; s2++) {
-        if (s1 === s2 || hyp[s1] !== ref[s2]) continue;
+        if (s1 === s2 || w1 !== ref[s2]) continue;
         let length = 1;
         for (let step = 1; step < n1 - s1; step++) {
           if (s2 + step < refLen && hyp[s1 + step] === ref[s2 + step]) length++;
           else break;
         }
-        const rest = hyp.slice(0, s1).concat(hyp.slice(s1 + length));
-        const at = Math.min(s2, rest.length);
-        const shifted = rest.slice(0, at).concat(hyp.slice(s1, s1 + length), rest.slice(at));
-        const diff = pre - norm(levenshtein(shifted, ref));
+        // hyp without the phrase, with the phrase inserted at s2 (at the end if s2 is past it).
+        const restLen = n1 - length;
+        const at = s2 < restLen ? s2 : restLen;
+        let k = 0;
+        for (let i = 0; i < at; i++) cand[k++] = i < s1 ? hyp[i]! : hyp[i + length]!;
+        for (let i = 0; i < length; i++) cand[k++] = hyp[s1 + i]!;
+        for (let i = at; i < restLen; i++) cand[k++] = i < s1 ? hyp[i]! : hyp[i + length]!;
+        const diff = pre - norm(dist(cand));
         // Python sorts (diff, words) and takes the last: the largest diff, then the largest list.
-        if (best === null || diff > bestDiff || (diff === bestDiff && compareLists(shifted, best, words) > 0)) {
+        if (!found || diff > bestDiff || (diff === bestDiff && compareLists(cand, bestBuf, words) > 0)) {
+          found = true;
           bestDiff = diff;
-          best = shifted;
-          bestStep = { from: s1, to: at, length, gain: diff };
+          const t = bestBuf;
+          bestBuf = cand;
+          cand = t;
+          if (trace !== undefined) bestStep = { from: s1, to: at, length, gain: diff };
         }
       }
     }
-    if (best === null || !(bestDiff > 0)) break;
-    hyp = best;
-    shifts.push(bestStep!);
+    if (!found || !(bestDiff > 0)) break;
+    hyp = Array.from(bestBuf);
+    if (bestStep !== null) shifts.push(bestStep);
     pre = pre - bestDiff;
   }
   const shiftCost = shiftCostOf(hyp, original, words);
   const shifted = hyp.map((k) => words[k]!).join(" ");
   const hypLength = pyLen(shifted);
   if (hypLength === 0) return { ...empty, score: 1.0, shifted, shiftCost };
-  const editDistance = levenshtein(codePointArray(shifted), codePointArray(refWords.join(" ")));
+  const editDistance = charLevenshtein(codePointArray(shifted), codePointArray(refWords.join(" ")));
   const score = Math.min(1.0, (editDistance + shiftCost) / hypLength);
   return { score, shifted, shifts, shiftCost, editDistance, hypLength };
 }

@@ -324,7 +324,7 @@ export function createCharacter(options?: CharacterOptions): CharacterMetric {
     rows: () => rowsOf("characTER", false, opts.aggregate, true),
     explain(hyp, refs) {
       const list = checkSegment(name, hyp, refs);
-      const references = list.map((reference) => ({ reference, ...one(hyp, reference) }));
+      const references = list.map((reference) => ({ reference, ...cerScore(pySplit(hyp), pySplit(reference), false, []) }));
       return { score: Math.min(...references.map((r) => r.score)), references };
     },
   };

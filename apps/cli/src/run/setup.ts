@@ -71,6 +71,7 @@ export function builtinPlugins(options: BuiltinOptions = {}): LazyPlugin[] {
     builtin("@gramscore/metric-ter", () => import("@gramscore/metric-ter")),
     builtin("@gramscore/metric-wer", () => import("@gramscore/metric-wer")),
     builtin("@gramscore/metric-squad", () => import("@gramscore/metric-squad")),
+    builtin("@gramscore/metric-character", () => import("@gramscore/metric-character")),
     builtin("@gramscore/metric-gleu", () => import("@gramscore/metric-gleu")),
     builtin("@gramscore/metric-nist", () => import("@gramscore/metric-nist")),
     builtin("@gramscore/tokenizer-treebank", () => import("@gramscore/tokenizer-treebank")),
