@@ -24,7 +24,7 @@ const here = join(repoRoot, "tooling", "consumer");
 const budgets: Budgets = JSON.parse(readFileSync(join(here, "budgets.json"), "utf8"));
 /** Where the size table goes; tooling/scripts/run-tests.mjs prints it before its closing line. */
 export const SIZES_FILE = join(repoRoot, ".consumer-sizes.txt");
-const METRICS = ["bleu", "chrf", "rouge", "ter", "wer", "gleu", "nist", "meteor", "squad"] as const;
+const METRICS = ["bleu", "chrf", "rouge", "ter", "wer", "gleu", "nist", "meteor", "squad", "character"] as const;
 const packageOf = (metric: string) => `@gramscore/metric-${metric}`;
 const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
 
@@ -133,6 +133,7 @@ describe.sequential("consumer: Node", () => {
     nist: "m.nist(hyps, refs).score",
     meteor: "m.meteor(hyps, refs).score",
     squad: "m.squad(hyps, refs).f1",
+    character: "m.character(hyps, refs).score + m.eed(hyps, refs).score",
   };
 
   it.each(METRICS)("%s alone: ESM import and CommonJS require give the same score", (metric) => {
@@ -314,6 +315,7 @@ describe.sequential("consumer: browser", () => {
       // METEOR without a synonym provider never pulls WordNet's data in.
       meteor: ["Canis_familiaris", "wordnet-3.0"],
       squad: [],
+      character: [],
     };
     for (const text of unwanted[metric]!) expect(code, `${metric} bundle keeps "${text}"`).not.toContain(text);
     expect(code).not.toMatch(/require\(["']node:/);
