@@ -280,7 +280,7 @@ function buildScoreList<R>(
  * 1.2.0): words are Python's `str.split()`, a segment scores the lowest characTER over its references,
  * the corpus score is `aggregate` over the segments (`mean`: Python's `statistics.mean`, the exact sum
  * over the count correctly rounded). rwth-i6's original script (float32 word-level distances, a
- * left-to-right mean) differs on 7 of 191,929 pairs of the conformance data: `cerScore(…, true)`.
+ * left-to-right mean) differs on 7 of 134,323 segments of the conformance data: `cerScore(…, true)`.
  * @throws GramscoreError `INVALID_OPTION` for a bad option.
  */
 export function createCharacter(options?: CharacterOptions): CharacterMetric {
