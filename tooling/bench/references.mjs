@@ -53,6 +53,15 @@ export const REFERENCE_SPEEDS = {
   // PTB-tokenized COCO Karpathy-test images of MAGIC's captions, median of 3; CPU seconds of the process
   // (4.11 s at load average 16; 4.25 s in a second run at load average 44).
   "pycocoevalcap-cider": { label: "pycocoevalcap 1.2 Cider (CIDEr-D)", segmentsPerSecond: 1_211, data: "COCO Karpathy test, 4,982 images x 5 references, tokenized" },
+  // HF evaluate v0.4.6's character `_compute` (cer 1.2.0 over Debian's python-Levenshtein 0.12.2 behind
+  // a sequence shim), torchmetrics v1.9.0's extended_edit_distance (torch 1.13) and rwth-i6's EED scorer
+  // (EED.py's eed() over EED.cpp built with g++ 12.2 -O2, util.preprocess per line), Debian Python
+  // 3.11.2, measured on 2026-11-27 by tooling/references/character/timing.py and
+  // tooling/references/eed/timing.py on the first system of WMT17 en-de; CPU seconds of the process,
+  // median of 3 (2 cores shared with other builds, load average 17-40).
+  "hf-character": { label: "HF evaluate character (cer 1.2.0)", segmentsPerSecond: 4_720, data: "WMT17 en-de, first 3,004 segments" },
+  "torchmetrics-eed": { label: "torchmetrics 1.9.0 extended_edit_distance", segmentsPerSecond: 183, data: "WMT17 en-de, first 3,004 segments" },
+  "rwth-eed-cpp": { label: "rwth-i6 EED scorer (C++ via ctypes)", segmentsPerSecond: 2_840, data: "WMT17 en-de, first 3,004 segments" },
   // Whole processes (issue 15), measured on 2026-11-25 on this machine class: the reference tools' command
   // lines on WMT17 en-de as sacrebleu's files (ref.txt and 16 hypothesis files, 48,064 segments),
   // Debian's Python 3.11.2, CPU time (user + system, /usr/bin/time) of the whole process, median of 3

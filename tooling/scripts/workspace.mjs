@@ -32,6 +32,7 @@ export const TIERS = {
   "@gramscore/metric-diversity": 2,
   "@gramscore/metric-cider": 2,
   "@gramscore/metric-sari": 2,
+  "@gramscore/metric-character": 2,
   "@gramscore/tokenizer-ja-mecab": 2,
   "@gramscore/normalizer-whisper": 2,
   "@gramscore/evaluate": 3,

@@ -490,6 +490,7 @@ describe.concurrent("gramscore tokenize and list", () => {
       "metric-diversity",
       "metric-cider",
       "metric-sari",
+      "metric-character",
       "metric-gleu",
       "metric-nist",
       "tokenizer-treebank",

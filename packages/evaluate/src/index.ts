@@ -2,6 +2,7 @@ import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
 import { bleuModule, chrfModule, errorRateModule, googleBleuModule, rougeModule, sacrebleuModule, terModule } from "./metrics.js";
 import { closest } from "./module.js";
 import { sariModule } from "./sari.js";
+import { characterModule } from "./character.js";
 import { squadModule, squadV2Module } from "./squad.js";
 import type { EvaluationModule, MetricName, SyncMetricName } from "./types.js";
 
@@ -10,7 +11,7 @@ export { VERSION } from "./version.js";
 export { DEFAULT_ROUGE_TYPES } from "./metrics.js";
 
 /** Every name `load` and `loadAsync` know: HF evaluate's metric names, in HF's spelling. */
-export const METRIC_NAMES: readonly MetricName[] = Object.freeze(["bleu", "sacrebleu", "google_bleu", "rouge", "chrf", "ter", "meteor", "wer", "cer", "squad", "squad_v2", "sari"]);
+export const METRIC_NAMES: readonly MetricName[] = Object.freeze(["bleu", "sacrebleu", "google_bleu", "rouge", "chrf", "ter", "meteor", "wer", "cer", "squad", "squad_v2", "sari", "character"]);
 
 /** The names HF evaluate's `list_evaluation_modules` would show that gramscore computes. */
 export function list(): MetricName[] {
@@ -70,6 +71,8 @@ export function load(name: string): EvaluationModule {
       return squadV2Module();
     case "sari":
       return sariModule();
+    case "character":
+      return characterModule();
     case "meteor":
       throw new GramscoreError(
         ErrorCode.MISSING_DEPENDENCY,

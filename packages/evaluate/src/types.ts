@@ -96,6 +96,22 @@ export interface MeteorArgs {
   gamma?: number;
 }
 
+/** HF `character`'s arguments. */
+export interface CharacterArgs {
+  /** How the per-prediction scores make `cer_score`: `mean` (default), `sum` or `median`. */
+  aggregate?: "mean" | "sum" | "median";
+  /** Also return every prediction's score as `cer_scores`. Default false. */
+  return_all_scores?: boolean;
+}
+
+/** HF `character`'s dictionary. */
+export interface CharacterOutput {
+  /** The aggregated characTER (0–1, lower is better). */
+  cer_score: number;
+  /** Every prediction's score (the lowest over its references), with `return_all_scores`. */
+  cer_scores?: number[];
+}
+
 /** HF `wer`'s and `cer`'s argument. */
 export interface ErrorRateArgs {
   /** Accepted as HF does; with jiwer 3 both ways give the same number. Default false. */
@@ -214,6 +230,7 @@ export interface MetricArgs {
   squad: Record<never, never>;
   squad_v2: SquadV2Args;
   sari: SariArgs;
+  character: CharacterArgs;
 }
 
 /** What each name's `compute` returns. `wer` and `cer` return a number, as HF does. */
@@ -230,6 +247,7 @@ export interface MetricOutputs {
   squad: SquadOutput;
   squad_v2: SquadV2Output;
   sari: SariOutput;
+  character: CharacterOutput;
 }
 
 /** The names `load` knows (HF evaluate's metric names). */

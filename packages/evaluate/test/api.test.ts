@@ -22,7 +22,7 @@ const SYNC = METRIC_NAMES.filter((n) => n !== "meteor") as Exclude<MetricName, "
 
 describe("load, loadAsync, list", () => {
   it("knows HF evaluate's names", () => {
-    expect(list()).toEqual(["bleu", "sacrebleu", "google_bleu", "rouge", "chrf", "ter", "meteor", "wer", "cer", "squad", "squad_v2", "sari"]);
+    expect(list()).toEqual(["bleu", "sacrebleu", "google_bleu", "rouge", "chrf", "ter", "meteor", "wer", "cer", "squad", "squad_v2", "sari", "character"]);
     expect(list()).not.toBe(list());
     for (const name of SYNC) expect(load(name).name).toBe(name);
   });
@@ -41,6 +41,7 @@ describe("load, loadAsync, list", () => {
       squad: ["predictions", "references"],
       squad_v2: ["predictions", "references", "no_answer_threshold"],
       sari: ["predictions", "references", "sources"],
+      character: ["predictions", "references", "aggregate", "return_all_scores"],
     });
     expect(meteor.arguments).toEqual(["predictions", "references", "alpha", "beta", "gamma"]);
     expect(load("sacrebleu").defaults).toEqual({ smooth_method: "exp", smooth_value: null, force: false, lowercase: false, tokenize: null, use_effective_order: false });
@@ -54,7 +55,7 @@ describe("load, loadAsync, list", () => {
     const e = error(() => load("rogue"));
     expect(e.code).toBe(ErrorCode.UNKNOWN_METRIC);
     expect(e.message).toContain('Did you mean "rouge"?');
-    expect(e.message).toContain("bleu, sacrebleu, google_bleu, rouge, chrf, ter, meteor, wer, cer, squad, squad_v2, sari");
+    expect(e.message).toContain("bleu, sacrebleu, google_bleu, rouge, chrf, ter, meteor, wer, cer, squad, squad_v2, sari, character");
     expect(e.details).toMatchObject({ name: "rogue", suggestions: ["rouge"] });
     expect(error(() => load("bleuu")).message).toContain('Did you mean "bleu"?');
     expect(error(() => load("SacreBLEU")).message).toContain('Did you mean "sacrebleu"?');

@@ -24,7 +24,7 @@ const here = join(repoRoot, "tooling", "consumer");
 const budgets: Budgets = JSON.parse(readFileSync(join(here, "budgets.json"), "utf8"));
 /** Where the size table goes; tooling/scripts/run-tests.mjs prints it before its closing line. */
 export const SIZES_FILE = join(repoRoot, ".consumer-sizes.txt");
-const METRICS = ["bleu", "chrf", "rouge", "ter", "wer", "gleu", "nist", "meteor", "squad", "diversity", "cider", "sari"] as const;
+const METRICS = ["bleu", "chrf", "rouge", "ter", "wer", "gleu", "nist", "meteor", "squad", "diversity", "cider", "sari", "character"] as const;
 const packageOf = (metric: string) => `@gramscore/metric-${metric}`;
 const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
 
@@ -137,6 +137,7 @@ describe.sequential("consumer: Node", () => {
     // Two images: one alone is a one-image corpus, whose CIDEr-D is 0.
     cider: 'm.cider([...hyps, "A dog runs."], [[...refs[0], "A dog is running."]]).score',
     sari: "m.sari(refs[0], hyps, refs).score",
+    character: "m.character(hyps, refs).score + m.eed(hyps, refs).score",
   };
 
   it.each(METRICS)("%s alone: ESM import and CommonJS require give the same score", (metric) => {
@@ -321,6 +322,7 @@ describe.sequential("consumer: browser", () => {
       diversity: [],
       cider: [],
       sari: [],
+      character: [],
     };
     for (const text of unwanted[metric]!) expect(code, `${metric} bundle keeps "${text}"`).not.toContain(text);
     expect(code).not.toMatch(/require\(["']node:/);

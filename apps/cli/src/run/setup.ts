@@ -74,6 +74,7 @@ export function builtinPlugins(options: BuiltinOptions = {}): LazyPlugin[] {
     optional("@gramscore/metric-diversity", () => import("@gramscore/metric-diversity")),
     optional("@gramscore/metric-cider", () => import("@gramscore/metric-cider")),
     optional("@gramscore/metric-sari", () => import("@gramscore/metric-sari")),
+    optional("@gramscore/metric-character", () => import("@gramscore/metric-character")),
     builtin("@gramscore/metric-gleu", () => import("@gramscore/metric-gleu")),
     builtin("@gramscore/metric-nist", () => import("@gramscore/metric-nist")),
     builtin("@gramscore/tokenizer-treebank", () => import("@gramscore/tokenizer-treebank")),
@@ -160,6 +161,11 @@ export interface OptionalMetricPackage {
  * the repository and `npm install gramscore <package>` bring them.
  */
 export const OPTIONAL_METRIC_PACKAGES: readonly OptionalMetricPackage[] = [
+  {
+    package: "@gramscore/metric-character",
+    metrics: ["character", "eed", "eed_rwth"],
+    what: "characTER and EED, character-level MT metrics",
+  },
   {
     package: "@gramscore/metric-sari",
     metrics: ["sari", "easse_sari"],

@@ -1,0 +1,3 @@
+import { packageConfig } from "../../tooling/config/tsup.js";
+
+export default packageConfig();
