@@ -56,7 +56,7 @@ describe("optional metric packages (in process)", () => {
         expect(error?.details).toMatchObject({ dependency: spec.package, install: `npm install ${spec.package}` });
         let thrown: unknown;
         try {
-          registry.metric(name);
+          registry.metric(name as never);
         } catch (e) {
           thrown = e;
         }

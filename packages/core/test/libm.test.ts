@@ -327,8 +327,8 @@ describe("the constants in libm-tables.ts", () => {
       view.setFloat64(0, x);
       return view.getBigUint64(0).toString(16);
     };
-    expect(bits(table[2])).toBe("3ff0163da9fb3335");
-    expect(bits(table[3])).toBe("3c9b3b4f1a88bf6e");
+    expect(bits(table[2]!)).toBe("3ff0163da9fb3335");
+    expect(bits(table[3]!)).toBe("3c9b3b4f1a88bf6e");
   });
   it("split ln 2 and ln2/64 so that the products with k are exact", () => {
     const ln2 = lnFixed(2);
