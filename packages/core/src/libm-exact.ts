@@ -150,7 +150,12 @@ export function logFixed(x: number, W: number): bigint {
     E += 1;
   }
   // ln f = 2 atanh(s), s = (f − 1) / (f + 1), |s| ≤ 1/5.
-  const s = ((m - D) << BigInt(W)) / (m + D);
+  return 2n * atanhFixed((m - D) << BigInt(W), m + D, W) + BigInt(E) * ln2Fixed(W);
+}
+
+/** atanh(s) · 2^W for s = a / (b · 2^W), |s| ≤ 1/5 (`a` comes scaled by 2^W); truncated terms, within a few units. */
+export function atanhFixed(a: bigint, b: bigint, W: number): bigint {
+  const s = a / b;
   const s2 = (s * s) >> BigInt(W);
   let sum = s;
   let p = s;
@@ -160,7 +165,7 @@ export function logFixed(x: number, W: number): bigint {
     if (t === 0n) break;
     sum += t;
   }
-  return 2n * sum + BigInt(E) * ln2Fixed(W);
+  return sum;
 }
 
 /** ln(x) correctly rounded (ties cannot occur for x ≠ 1), for any double x. */

@@ -2,7 +2,7 @@
 // each); the tables are computed on first use from exact fixed-point values (libm-exact.ts), which
 // costs well under a millisecond once and keeps about 8 KB of incompressible digits out of every
 // bundle (test/libm.test.ts recomputes every entry with its own oracle).
-import { expFixed, ln2Fixed, roundScaled, splitDouble } from "./libm-exact.js";
+import { atanhFixed, expFixed, ln2Fixed, roundScaled, splitDouble } from "./libm-exact.js";
 
 /** ln2/64 = LN2_64_1 + LN2_64_2 + LN2_64_3, the first two with 36 significant bits (k · them exact for |k| < 2^17). */
 export const LN2_64_1 = 0.010830424696223417;
@@ -94,28 +94,13 @@ function buildLogTables(): void {
     let prev = toFixed(1);
     for (let i = from; i !== to; i += step) {
       const c = toFixed(logInv![i]!);
-      value += atanh2(prev - c, prev + c);
+      value += 2n * atanhFixed((prev - c) << BigInt(W), prev + c, W);
       putDoubleDouble(value, logNegLnInv!, 2 * i);
       prev = c;
     }
   };
   walk(78, -1, -1);
   walk(81, 128, 1);
-}
-
-/** 2 atanh(a / b) · 2^W for |a / b| < 0.01. */
-function atanh2(a: bigint, b: bigint): bigint {
-  const s = (a << BigInt(W)) / b;
-  const s2 = (s * s) >> BigInt(W);
-  let sum = s;
-  let p = s;
-  for (let j = 3n; ; j += 2n) {
-    p = (p * s2) >> BigInt(W);
-    const t = p / j;
-    if (t === 0n) break;
-    sum += t;
-  }
-  return 2n * sum;
 }
 
 /** c_i ≈ 1 / (centre of the i-th of 128 intervals of [0.6875, 1.375)); 1 for the two intervals beside 1. */
