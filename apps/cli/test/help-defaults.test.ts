@@ -67,20 +67,22 @@ function parseValue(spec: OptionSpec, text: string): unknown {
 
 const HYPS = ["the cat sat on the mat", "It is raining heavily in the city today .", "a b c d e f"];
 const REFS = ["the cat is sitting on the mat", "It rains heavily in the city today .", "a b c x e f g"];
+/** Sources, for the metrics that compare with them (SARI); the others ignore them. */
+const SRCS = ["the cat was sitting on the mat", "It is raining heavily in the city today .", "a b c d x e f"];
 
 /** Signature and corpus result of `descriptor` created with `options`. */
 async function behaviour(descriptor: MetricDescriptor, options: Record<string, unknown>): Promise<{ signature: string; result: unknown }> {
   const metric = descriptor.create(options) as {
     ready?: Promise<unknown>;
     empty(): unknown;
-    stats(h: string, r: readonly string[]): unknown;
+    stats(h: string, r: readonly string[], src?: string): unknown;
     merge(a: unknown, b: unknown): unknown;
     score(s: unknown, level: "corpus"): unknown;
     signature(): string;
   };
   await metric.ready;
   let total = metric.empty();
-  HYPS.forEach((h, i) => (total = metric.merge(total, metric.stats(h, [REFS[i]!]))));
+  HYPS.forEach((h, i) => (total = metric.merge(total, metric.stats(h, [REFS[i]!], SRCS[i]!))));
   return { signature: metric.signature(), result: metric.score(total, "corpus") };
 }
 

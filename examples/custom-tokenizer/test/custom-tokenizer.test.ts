@@ -63,7 +63,8 @@ describe("loaded by the gramscore CLI with --plugin", () => {
     const users = doc.metrics.flatMap((m) => m.options.filter((o) => o.type === "string" && /tokeni[sz]e/.test(o.flag)).map((o) => [m.name, o.flag] as const));
     console.log(`metrics with a tokenizer option: ${users.map(([m, f]) => `${m} --${f}`).join(", ") || "none installed"}`);
     for (const [metric, flag] of users) {
-      const r = gramscore(["score", "-m", metric, `--${flag}`, "code", "-f", "json"], '{"hyp": "x = getUser(id)", "refs": ["x = get_user(id)"]}\n');
+      // Two segments: Self-BLEU scores each text against the others.
+      const r = gramscore(["score", "-m", metric, `--${flag}`, "code", "-f", "json"], '{"hyp": "x = getUser(id)", "refs": ["x = get_user(id)"]}\n{"hyp": "return userName", "refs": ["return user_name"]}\n');
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
       const result = JSON.parse(r.stdout) as { metrics: { signature: string; options: Record<string, unknown> }[] };

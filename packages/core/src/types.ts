@@ -263,6 +263,12 @@ export interface MetricDescriptor<N extends string = string, O = unknown, S = un
    * one; front ends whose data has no sources (the CLI's demo) leave it out.
    */
   readonly needsSource?: boolean;
+  /**
+   * The metric scores the hypotheses alone (distinct-n, Self-BLEU): it ignores references and has no
+   * score for one segment by itself; front ends that compare systems with references segment by
+   * segment (the CLI's demo and its report) leave it out.
+   */
+  readonly referenceFree?: boolean;
   /** Creates the metric; `context` resolves tokenizer names through a registry when there is one. */
   create(options?: O, context?: MetricContext): Metric<S, R>;
 }

@@ -32,6 +32,7 @@ declare module "@gramscore/core" {
 /** Descriptor of `distinct`: distinct n-grams of the corpus / its n-grams (DialoGPT's `calc_diversity`). */
 export const distinctMetric = /* @__PURE__ */ defineMetric<"distinct", DistinctOptions | undefined, DistinctStats, DistinctResult>({
   name: "distinct",
+  referenceFree: true,
   description: "distinct-n over the corpus: distinct n-grams / all n-grams (Li et al. 2016, DialoGPT's calc_diversity), 0-1; no references",
   options: distinctOptionSpecs,
   create: (options, context) => createDistinct(options, context),
@@ -40,6 +41,7 @@ export const distinctMetric = /* @__PURE__ */ defineMetric<"distinct", DistinctO
 /** Descriptor of `distinct-mean`: per-text distinct n-grams / tokens, averaged (Distinct-N's `distinct_n_corpus_level`). */
 export const distinctMeanMetric = /* @__PURE__ */ defineMetric<"distinct-mean", DistinctOptions | undefined, DistinctMeanStats, DistinctResult>({
   name: "distinct-mean",
+  referenceFree: true,
   description: "distinct-n per text (distinct n-grams / tokens) averaged over texts (neural-dialogue-metrics/Distinct-N), 0-1; no references",
   options: distinctOptionSpecs,
   create: (options, context) => createDistinctMean(options, context),
@@ -48,6 +50,7 @@ export const distinctMeanMetric = /* @__PURE__ */ defineMetric<"distinct-mean", 
 /** Descriptor of `self-bleu`: Texygen's Self-BLEU (NLTK sentence_bleu, method1). */
 export const selfBleuMetric = /* @__PURE__ */ defineMetric<"self-bleu", SelfBleuOptions | undefined, SelfBleuStats, SelfBleuResult>({
   name: "self-bleu",
+  referenceFree: true,
   description: "Self-BLEU as Texygen computes it: NLTK 3.8 sentence_bleu of each text against all others, method1, weights 1/gram, 0-1; no references",
   options: selfBleuOptionSpecs,
   create: (options, context) => createSelfBleu(options, context),
@@ -56,6 +59,7 @@ export const selfBleuMetric = /* @__PURE__ */ defineMetric<"self-bleu", SelfBleu
 /** Descriptor of `self-bleu-sacrebleu`: Self-BLEU with sacrebleu 2.6.0's BLEU. */
 export const sacrebleuSelfBleuMetric = /* @__PURE__ */ defineMetric<"self-bleu-sacrebleu", SacrebleuSelfBleuOptions | undefined, SelfBleuStats, SelfBleuResult>({
   name: "self-bleu-sacrebleu",
+  referenceFree: true,
   description: "Self-BLEU with sacrebleu 2.6.0's BLEU (each text against all others; sentence mean or corpus), 0-100; no references",
   options: sacrebleuSelfBleuOptionSpecs,
   create: (options, context) => createSacrebleuSelfBleu(options, context),

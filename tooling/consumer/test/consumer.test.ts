@@ -255,8 +255,20 @@ function matrixInput(): string {
   } else {
     console.warn(`${SKIP_MESSAGE}; comparing engines on a small built-in sample only`);
     input = {
-      cases: [{ id: "builtin", segments: [{ hyp: "The cat sat on the mat.", refs: ["The cat is sitting on the mat."] }] }],
-      segments: [{ hyp: "It is raining heavily today.", refs: ["It rains heavily today."] }],
+      // Two segments each: Self-BLEU scores each text against the others.
+      cases: [
+        {
+          id: "builtin",
+          segments: [
+            { hyp: "The cat sat on the mat.", refs: ["The cat is sitting on the mat."] },
+            { hyp: "A dog runs in the park.", refs: ["A dog is running in the park."] },
+          ],
+        },
+      ],
+      segments: [
+        { hyp: "It is raining heavily today.", refs: ["It rains heavily today."] },
+        { hyp: "The council approved the budget.", refs: ["The council has approved the budget."] },
+      ],
     };
   }
   matrixInputFile = join(work, "input.json");

@@ -26,13 +26,15 @@ async function action(ctx: Context, flags: OutputFlags & { report?: string }, cm
     if (warn && missing.length > 0) {
       ctx.io.stderr.write(`gramscore: note: ${missing.map((e) => e.name).join(", ")} not installed (${standInError(missing[0]!.descriptor)!.details?.install ?? "see gramscore list"}), so not scored.\n`);
     }
-    // Metrics that compare with each segment's source (SARI) cannot score the samples, which have none.
-    const sourced = entries.filter((e) => (e.descriptor as { needsSource?: boolean }).needsSource === true);
-    if (warn && sourced.length > 0) {
-      ctx.io.stderr.write(`gramscore: note: ${sourced.map((e) => e.name).join(", ")} compare with each segment's source, which the samples do not have, so not scored.\n`);
-    }
+    // The samples are hypotheses with references: metrics of other kinds of data, those that compare
+    // with each segment's source (SARI) and those that score hypotheses alone (distinct-n, Self-BLEU),
+    // are not demonstrated on them.
+    const otherKind = entries.filter((e) => {
+      const d = e.descriptor as { needsSource?: boolean; referenceFree?: boolean };
+      return d.needsSource === true || d.referenceFree === true;
+    });
     for (const entry of entries) {
-      if (missing.includes(entry) || sourced.includes(entry)) continue;
+      if (missing.includes(entry) || otherKind.includes(entry)) continue;
       try {
         const metric = await ctx.registry.createAsync("metric", entry.name, {});
         out.push({ name: entry.name, plugin: entry.plugin, options: {}, metric });
