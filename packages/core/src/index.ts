@@ -65,7 +65,7 @@ export { invalidStats, isCount, readCount, readCounts, readExactSum, readStatsNr
 export type { CountsMessages } from "./kit/stats.js";
 export { defineLimit } from "./kit/limit.js";
 export type { Limit, LimitCheck } from "./kit/limit.js";
-export { checkPinnedNrefs, checkScoreKey, checkSegmentInput, combineNrefs, nrefsLabel, scoreMethods } from "./kit/metric.js";
+export { checkPinnedNrefs, checkScoreKey, checkSegmentInput, combineNrefs, nrefsLabel, nrefsOptionSpec, nrefsRule, scoreMethods } from "./kit/metric.js";
 export type { ScoreMethods, StatsMetric } from "./kit/metric.js";
 export { pairwiseFieldError, pairwiseMethods, pairwiseUnits } from "./kit/pairwise.js";
 export { Sha256, sha256Hex, utf8 } from "./sha256.js";

@@ -8,6 +8,8 @@ import {
   exactAdd,
   exactOf,
   isCount,
+  nrefsOptionSpec,
+  nrefsRule,
   readCount,
   readCounts,
   readExactSum,
@@ -224,5 +226,24 @@ describe("defineLimit", () => {
     const safe = defineLimit("The byte limit", 1, { unit: "bytes", safe: true });
     expect(thrown(() => safe.set(2 ** 60)).code).toBe(ErrorCode.INVALID_OPTION);
     expect(defineLimit("x", 1, { unit: "cells" }).set(2 ** 60)).toBe(1);
+  });
+});
+
+describe("nrefsRule and nrefsOptionSpec", () => {
+  const rules: OptionRules = { metric: "Toy", example: "{ nrefs: 2 }", rules: [nrefsRule("Toy")] };
+  it("reads a count, a string of digits, var, or nothing", () => {
+    expect(resolveOptions({ nrefs: 2 }, rules)).toEqual({ nrefs: 2 });
+    expect(resolveOptions({ nrefs: "3" }, rules)).toEqual({ nrefs: 3 });
+    expect(resolveOptions({ nrefs: "var" }, rules)).toEqual({ nrefs: "var" });
+    expect(resolveOptions({}, rules)).toEqual({ nrefs: undefined });
+  });
+  it("refuses anything else with INVALID_OPTION naming the metric", () => {
+    const e = thrown(() => resolveOptions({ nrefs: 0 }, rules));
+    expect(e.code).toBe(ErrorCode.INVALID_OPTION);
+    expect(e.message).toContain("Toy");
+    expect(thrown(() => resolveOptions({ nrefs: "many" }, rules)).code).toBe(ErrorCode.INVALID_OPTION);
+  });
+  it("the spec is the CLI's --nrefs string flag", () => {
+    expect(nrefsOptionSpec).toMatchObject({ key: "nrefs", flag: "nrefs", type: "string" });
   });
 });

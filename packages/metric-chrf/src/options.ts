@@ -1,4 +1,4 @@
-import { invalidOption, readNrefsOption, resolveOptions } from "@gramscore/core";
+import { invalidOption, nrefsOptionSpec, nrefsRule, resolveOptions } from "@gramscore/core";
 import type { OptionRules, OptionSpec } from "@gramscore/core";
 
 /** Options of chrF / chrF++ (sacrebleu's `CHRF(...)` arguments, in camelCase). */
@@ -95,12 +95,7 @@ export function chrfOptionSpecs(wordOrderDefault: number): readonly OptionSpec[]
       description: "average per-order F with epsilon smoothing (chrF++.py, Moses, NLTK) instead of effective order",
       default: false,
     },
-    {
-      key: "nrefs",
-      flag: "nrefs",
-      type: "string",
-      description: "references per segment for the signature (a number, or var), checked against the data; default: as seen",
-    },
+    nrefsOptionSpec,
   ];
 }
 
@@ -115,7 +110,7 @@ const RULES: OptionRules = {
     { key: "lowercase", type: "boolean", default: CHRF_DEFAULTS.lowercase },
     { key: "whitespace", type: "boolean", default: CHRF_DEFAULTS.whitespace },
     { key: "epsSmoothing", type: "boolean", default: CHRF_DEFAULTS.epsSmoothing },
-    { key: "nrefs", type: "string", read: (value) => readNrefsOption(value, "chrF") },
+    nrefsRule("chrF"),
     {
       key: "referenceCacheBytes",
       type: "number",

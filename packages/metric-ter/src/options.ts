@@ -1,4 +1,4 @@
-import { readNrefsOption, resolveOptions } from "@gramscore/core";
+import { nrefsOptionSpec, nrefsRule, resolveOptions } from "@gramscore/core";
 import type { OptionRules, OptionSpec } from "@gramscore/core";
 
 /** Options of TER (sacrebleu's `TER(...)` arguments, in camelCase). */
@@ -84,12 +84,7 @@ export const terOptionSpecs: readonly OptionSpec[] = [
     description: "tokenize references once, like hypotheses (sacrebleu tokenizes them twice); signature gets reftok:once",
     default: false,
   },
-  {
-    key: "nrefs",
-    flag: "nrefs",
-    type: "string",
-    description: "references per segment for the signature (a number, or var), checked against the data; default: as seen",
-  },
+  nrefsOptionSpec,
 ];
 
 /** TER's rules, in the order messages list the keys. */
@@ -102,7 +97,7 @@ const RULES: OptionRules = {
     { key: "asianSupport", type: "boolean", default: TER_DEFAULTS.asianSupport },
     { key: "lowercase", type: "boolean", default: TER_DEFAULTS.lowercase },
     { key: "tokenizeRefsOnce", type: "boolean", default: TER_DEFAULTS.tokenizeRefsOnce },
-    { key: "nrefs", type: "string", read: (value) => readNrefsOption(value, "TER") },
+    nrefsRule("TER"),
   ],
 };
 

@@ -5,8 +5,10 @@
  */
 import { ErrorCode, GramscoreError, describeValue } from "../errors.js";
 import { formatScoreLine } from "../score-line.js";
+import { readNrefsOption } from "../signature.js";
 import { assertText } from "../text.js";
-import type { FormatOptions, Metric, Segment } from "../types.js";
+import type { FormatOptions, Metric, OptionSpec, Segment } from "../types.js";
+import type { OptionRule } from "./options.js";
 
 /**
  * A metric whose statistics extras are present: core's {@link Metric} with its options, score line,
@@ -37,6 +39,22 @@ export function combineNrefs(a: number, b: number): number {
   if (a === 0) return b;
   if (b === 0 || a === b) return a;
   return -1;
+}
+
+/**
+ * The `nrefs` option for a descriptor's `options` (the CLI's `--nrefs N|var`): the reference count a
+ * signature reports, checked against the data.
+ */
+export const nrefsOptionSpec: OptionSpec = {
+  key: "nrefs",
+  flag: "nrefs",
+  type: "string",
+  description: "references per segment for the signature (a number, or var), checked against the data; default: as seen",
+};
+
+/** The option rule of `nrefs` for a metric's rules: a positive integer or `"var"` (`metric` names it in messages). */
+export function nrefsRule(metric: string): OptionRule {
+  return { key: "nrefs", type: "string", read: (value) => readNrefsOption(value, metric) };
 }
 
 /** The `nrefs:` of a signature for a reference count of statistics: the count, `var` (−1) or `?` (0). */
