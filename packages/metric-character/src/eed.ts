@@ -51,8 +51,6 @@ export function preprocessJa(sentence: string): string {
 let bufA = new Float64Array(64);
 let bufB = new Float64Array(64);
 let visits = new Int32Array(64);
-let fA = new Float32Array(64);
-let fB = new Float32Array(64);
 
 function grow(n: number): void {
   if (bufA.length > n) return;
@@ -60,8 +58,6 @@ function grow(n: number): void {
   bufA = new Float64Array(size);
   bufB = new Float64Array(size);
   visits = new Int32Array(size);
-  fA = new Float32Array(size);
-  fB = new Float32Array(size);
 }
 
 /**
@@ -126,8 +122,10 @@ export function eedPython(hyp: Int32Array, ref: Int32Array, c: EedCosts): number
 export function eedCpp(hyp: Int32Array, ref: Int32Array, c: EedCosts): number {
   const n = hyp.length;
   grow(n);
-  let row = fA;
-  let next = fB;
+  // Every value stored is rounded to float first, so double arrays hold the C++'s floats exactly
+  // (and spare a conversion on every load and store).
+  let row = bufA;
+  let next = bufB;
   const lj = visits;
   for (let i = 0; i <= n; i++) {
     row[i] = 1;
