@@ -23,8 +23,8 @@ export function comparePy(a: string, b: string): number {
 }
 
 /** Python's comparison of two lists of strings of the same length (lexicographic). */
-function compareLists(a: ArrayLike<number>, b: ArrayLike<number>, words: readonly string[]): number {
-  for (let i = 0; i < a.length; i++) {
+function compareLists(a: ArrayLike<number>, b: ArrayLike<number>, n: number, words: readonly string[]): number {
+  for (let i = 0; i < n; i++) {
     if (a[i] !== b[i]) return comparePy(words[a[i]!]!, words[b[i]!]!);
   }
   return 0;
@@ -38,7 +38,7 @@ let rowB = new Int32Array(64);
  * bit-parallel algorithm (Hyyrö's formulation) over 32-bit words when the reference or the
  * hypothesis has at most 32 words, the plain dynamic programme otherwise. Word ids are below `ids`.
  */
-function wordDistance(ref: readonly number[], ids: number, n: number): (cand: Int32Array) => number {
+function wordDistance(ref: readonly number[], ids: number, n: number): (cand: ArrayLike<number>) => number {
   const m = ref.length;
   if (m === 0) return () => n;
   if (n === 0) return () => m;
@@ -56,7 +56,7 @@ function wordDistance(ref: readonly number[], ids: number, n: number): (cand: In
       return d;
     };
   }
-  return (cand) => levenshteinDense(ref, cand, ids);
+  return (cand) => levenshteinDense(ref, cand, ids, m, n);
 }
 
 let peqBlocks = new Int32Array(256);
@@ -67,9 +67,7 @@ let mvBlocks = new Int32Array(8);
  * Levenshtein distance of two sequences of symbols below `alphabet`, by Myers' block algorithm:
  * the pattern `a` in 32-bit blocks, one pass over `b`.
  */
-export function levenshteinDense(a: ArrayLike<number>, b: ArrayLike<number>, alphabet: number): number {
-  const m = a.length;
-  const n = b.length;
+export function levenshteinDense(a: ArrayLike<number>, b: ArrayLike<number>, alphabet: number, m = a.length, n = b.length): number {
   if (m === 0) return n;
   if (n === 0) return m;
   const blocks = (m + 31) >>> 5;
@@ -84,6 +82,7 @@ export function levenshteinDense(a: ArrayLike<number>, b: ArrayLike<number>, alp
   const pvs = pvBlocks;
   const mvs = mvBlocks;
   for (let i = 0; i < m; i++) peq[a[i]! * blocks + (i >>> 5)]! |= 1 << (i & 31);
+  if (blocks === 1) return myers(peq, m, b, n);
   for (let k = 0; k < blocks; k++) {
     pvs[k] = -1;
     mvs[k] = 0;
@@ -93,50 +92,123 @@ export function levenshteinDense(a: ArrayLike<number>, b: ArrayLike<number>, alp
   let score = m;
   for (let j = 0; j < n; j++) {
     const row = b[j]! * blocks;
-    // The top row of the global distance grows by one per column: a +1 enters the first block.
-    let hin = 1;
-    for (let k = 0; k < blocks; k++) {
-      let eq = peq[row + k]!;
+    // The horizontal delta carried from block to block as two bits (+1, -1): the top row of the
+    // global distance grows by one per column, so a +1 enters the first block.
+    let hp = 1;
+    let hm = 0;
+    for (let k = 0; k < last; k++) {
+      const eq = peq[row + k]! | hm;
       const pv = pvs[k]!;
       const mv = mvs[k]!;
-      const xv = eq | mv;
-      if (hin < 0) eq |= 1;
+      const xv = peq[row + k]! | mv;
       const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
-      let ph = mv | ~(xh | pv);
-      let mh = pv & xh;
-      const top = k === last ? high : -0x80000000;
-      const hout = ph & top ? 1 : mh & top ? -1 : 0;
-      ph <<= 1;
-      mh <<= 1;
-      if (hin < 0) mh |= 1;
-      else if (hin > 0) ph |= 1;
-      pvs[k] = mh | ~(xv | ph);
-      mvs[k] = ph & xv;
-      hin = hout;
+      const ph = mv | ~(xh | pv);
+      const mh = pv & xh;
+      // ph and mh never share a bit: the carries out are their top bits.
+      const php = (ph << 1) | hp;
+      const mhp = (mh << 1) | hm;
+      hp = ph >>> 31;
+      hm = mh >>> 31;
+      pvs[k] = mhp | ~(xv | php);
+      mvs[k] = php & xv;
     }
-    score += hin;
+    const eq = peq[row + last]! | hm;
+    const pv = pvs[last]!;
+    const mv = mvs[last]!;
+    const xv = peq[row + last]! | mv;
+    const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
+    const ph = mv | ~(xh | pv);
+    const mh = pv & xh;
+    if (ph & high) score++;
+    else if (mh & high) score--;
+    const php = (ph << 1) | hp;
+    const mhp = (mh << 1) | hm;
+    pvs[last] = mhp | ~(xv | php);
+    mvs[last] = php & xv;
   }
   return score;
 }
 
-/** Levenshtein distance of two code point arrays (Python's on two strings). */
-export function charLevenshtein(a: Int32Array, b: Int32Array): number {
-  const ids = new Map<number, number>();
-  const dense = (x: Int32Array): Int32Array => {
-    const out = new Int32Array(x.length);
-    for (let i = 0; i < x.length; i++) {
-      let k = ids.get(x[i]!);
-      if (k === undefined) {
-        k = ids.size;
-        ids.set(x[i]!, k);
+// Dense symbol ids for the code points of two strings: a stamped table for the BMP (no clearing
+// between calls), a map for the rest.
+// slots[2c] is the stamp of code point c, slots[2c + 1] its id (one cache line for both).
+const slots = new Int32Array(2 * 65536);
+const astral = new Map<number, number>();
+let stamp = 0;
+let alphabet = 0;
+let codesA = new Int32Array(256);
+let codesB = new Int32Array(256);
+
+function newAlphabet(): void {
+  if (++stamp === 0x7fffffff) {
+    slots.fill(0);
+    stamp = 1;
+  }
+  if (astral.size > 0) astral.clear();
+  alphabet = 0;
+}
+
+function symbolOf(c: number): number {
+  if (c < 65536) {
+    const at = c << 1;
+    if (slots[at] === stamp) return slots[at + 1]!;
+    slots[at] = stamp;
+    slots[at + 1] = alphabet;
+    return alphabet++;
+  }
+  let k = astral.get(c);
+  if (k === undefined) {
+    k = alphabet++;
+    astral.set(c, k);
+  }
+  return k;
+}
+
+/**
+ * Writes the symbol ids of the code points of `s` into `out` from `k` (a surrogate pair is one code
+ * point); returns the end.
+ */
+function encodeInto(s: string, out: Int32Array, k = 0): number {
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    let c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+        i++;
       }
-      out[i] = k;
     }
-    return out;
-  };
-  const da = dense(a);
-  const db = dense(b);
-  return levenshteinDense(da, db, ids.size);
+    out[k++] = symbolOf(c);
+  }
+  return k;
+}
+
+/** Levenshtein distance of two strings over their code points (Python's on two `str`). */
+export function stringLevenshtein(a: string, b: string): number {
+  if (codesA.length < a.length) codesA = new Int32Array(2 * a.length);
+  if (codesB.length < b.length) codesB = new Int32Array(2 * b.length);
+  newAlphabet();
+  return codesDistance(encodeInto(a, codesA), encodeInto(b, codesB));
+}
+
+/** Levenshtein distance of the first `m` symbols of `codesA` and the first `n` of `codesB`. */
+function codesDistance(m: number, n: number): number {
+  // A common prefix and suffix cost nothing: the distance is that of the middles.
+  let p = 0;
+  while (p < m && p < n && codesA[p] === codesB[p]) p++;
+  while (m > p && n > p && codesA[m - 1] === codesB[n - 1]) {
+    m--;
+    n--;
+  }
+  if (p > 0) {
+    codesA.copyWithin(0, p, m);
+    codesB.copyWithin(0, p, n);
+    m -= p;
+    n -= p;
+  }
+  // The cost is one pass over the text per 32-symbol block of the pattern: the shorter one in blocks.
+  return (m + 31) >>> 5 <= (n + 31) >>> 5 ? levenshteinDense(codesA, codesB, alphabet, m, n) : levenshteinDense(codesB, codesA, alphabet, n, m);
 }
 
 /** Levenshtein distance of a pattern of `m` ≤ 32 symbols (as `peq` bit masks) and a text. */
@@ -218,6 +290,13 @@ export function codePointArray(s: string): Int32Array {
   return out;
 }
 
+// Buffers of the shift search, grown as needed (cerScore runs to its end without re-entering).
+let hypBuf = new Int32Array(64);
+let candBuf = new Int32Array(64);
+let bestBufG = new Int32Array(64);
+let firstPos = new Int32Array(256);
+let nextPos = new Int32Array(64);
+
 /** One shift step found by {@link cerScore}: the hypothesis words (ids) after it. */
 export interface ShiftStep {
   /** Start of the moved phrase in the hypothesis before the step. */
@@ -253,6 +332,16 @@ export interface CharacterTrace {
  *   `cer` package divides by zero).
  */
 export function cerScore(hypWords: readonly string[], refWords: readonly string[], float32: boolean, trace?: ShiftStep[]): CharacterTrace {
+  return cerCore(hypWords, refWords, float32, trace, true);
+}
+
+/** characTER of one hypothesis against one reference (HF's `cer`): {@link cerScore}'s score alone. */
+export function characterScore(hypWords: readonly string[], refWords: readonly string[]): number {
+  return cerCore(hypWords, refWords, false, undefined, false).score;
+}
+
+/** {@link cerScore}; `text`: whether to build the shifted hypothesis as a string. */
+function cerCore(hypWords: readonly string[], refWords: readonly string[], float32: boolean, trace: ShiftStep[] | undefined, text: boolean): CharacterTrace {
   const ids = new Map<string, number>();
   const words: string[] = [];
   const id = (w: string): number => {
@@ -264,8 +353,7 @@ export function cerScore(hypWords: readonly string[], refWords: readonly string[
     }
     return k;
   };
-  let hyp = hypWords.map(id);
-  const original = hyp;
+  const original = hypWords.map(id);
   const ref = refWords.map(id);
   const refLen = ref.length;
   if (refLen === 0 && !float32) {
@@ -274,24 +362,41 @@ export function cerScore(hypWords: readonly string[], refWords: readonly string[
       "characTER needs a reference with at least one word, but got an empty one (the cer package HF evaluate runs divides by zero). Remove the segment or give it a reference.",
     );
   }
+  const n1 = original.length;
   const norm = (d: number): number => (float32 ? Math.fround(d / refLen) : d / refLen);
-  let pre = norm(levenshtein(hyp, ref));
+  const dist = wordDistance(ref, words.length, n1);
+  let pre = norm(dist(original));
   const shifts = trace ?? [];
   const empty = { shifted: "", shifts, shiftCost: 0, editDistance: 0, hypLength: 0 };
   if (pre === 0) return { ...empty, score: 0, shifted: hypWords.join(" "), hypLength: pyLen(hypWords.join(" ")) };
-  const dist = wordDistance(ref, words.length, hyp.length);
-  let cand = new Int32Array(hyp.length);
-  let bestBuf = new Int32Array(hyp.length);
+  if (hypBuf.length < n1) {
+    hypBuf = new Int32Array(2 * n1);
+    candBuf = new Int32Array(2 * n1);
+    bestBufG = new Int32Array(2 * n1);
+  }
+  if (firstPos.length < words.length) firstPos = new Int32Array(2 * words.length);
+  if (nextPos.length < refLen) nextPos = new Int32Array(2 * refLen);
+  // Where each word occurs in the reference, in increasing order: firstPos[word], then nextPos[at].
+  const first = firstPos;
+  const after = nextPos;
+  first.fill(-1, 0, words.length);
+  for (let s2 = refLen - 1; s2 >= 0; s2--) {
+    after[s2] = first[ref[s2]!]!;
+    first[ref[s2]!] = s2;
+  }
+  const hyp = hypBuf;
+  for (let i = 0; i < n1; i++) hyp[i] = original[i]!;
+  let cand = candBuf;
+  let bestBuf = bestBufG;
   for (;;) {
-    // The shifter: every phrase of the hypothesis that also starts elsewhere in the reference.
+    // The shifter: every phrase of the hypothesis that also starts elsewhere in the reference, in
+    // the order of the reference's loops (s1, then s2 increasing), visiting only the matching s2.
     let bestDiff = 0;
     let found = false;
     let bestStep: ShiftStep | null = null;
-    const n1 = hyp.length;
     for (let s1 = 0; s1 < n1; s1++) {
-      const w1 = hyp[s1]!;
-      for (let s2 = 0; s2 < refLen; s2++) {
-        if (s1 === s2 || w1 !== ref[s2]) continue;
+      for (let s2 = first[hyp[s1]!]!; s2 >= 0; s2 = after[s2]!) {
+        if (s1 === s2) continue;
         let length = 1;
         for (let step = 1; step < n1 - s1; step++) {
           if (s2 + step < refLen && hyp[s1 + step] === ref[s2 + step]) length++;
@@ -300,13 +405,18 @@ export function cerScore(hypWords: readonly string[], refWords: readonly string[
         // hyp without the phrase, with the phrase inserted at s2 (at the end if s2 is past it).
         const restLen = n1 - length;
         const at = s2 < restLen ? s2 : restLen;
+        // rest[i] is hyp[i] before s1 and hyp[i + length] from s1 on.
         let k = 0;
-        for (let i = 0; i < at; i++) cand[k++] = i < s1 ? hyp[i]! : hyp[i + length]!;
+        const cut1 = at < s1 ? at : s1;
+        for (let i = 0; i < cut1; i++) cand[k++] = hyp[i]!;
+        for (let i = cut1; i < at; i++) cand[k++] = hyp[i + length]!;
         for (let i = 0; i < length; i++) cand[k++] = hyp[s1 + i]!;
-        for (let i = at; i < restLen; i++) cand[k++] = i < s1 ? hyp[i]! : hyp[i + length]!;
+        const cut2 = s1 < at ? at : s1 < restLen ? s1 : restLen;
+        for (let i = at; i < cut2; i++) cand[k++] = hyp[i]!;
+        for (let i = cut2; i < restLen; i++) cand[k++] = hyp[i + length]!;
         const diff = pre - norm(dist(cand));
         // Python sorts (diff, words) and takes the last: the largest diff, then the largest list.
-        if (!found || diff > bestDiff || (diff === bestDiff && compareLists(cand, bestBuf, words) > 0)) {
+        if (!found || diff > bestDiff || (diff === bestDiff && compareLists(cand, bestBuf, n1, words) > 0)) {
           found = true;
           bestDiff = diff;
           const t = bestBuf;
@@ -317,24 +427,47 @@ export function cerScore(hypWords: readonly string[], refWords: readonly string[
       }
     }
     if (!found || !(bestDiff > 0)) break;
-    hyp = Array.from(bestBuf);
+    for (let i = 0; i < n1; i++) hyp[i] = bestBuf[i]!;
     if (bestStep !== null) shifts.push(bestStep);
     pre = pre - bestDiff;
   }
-  const shiftCost = shiftCostOf(hyp, original, words);
-  const shifted = hyp.map((k) => words[k]!).join(" ");
-  const hypLength = pyLen(shifted);
+  const shiftCost = shiftCostOf(hyp, original, n1, words);
+  // The shifted hypothesis and the reference joined by blanks, as symbols, word by word (a blank
+  // never completes a surrogate pair, so the code points are those of the joined strings).
+  let shifted = "";
+  if (text) {
+    shifted = n1 > 0 ? words[hyp[0]!]! : "";
+    for (let i = 1; i < n1; i++) shifted += " " + words[hyp[i]!]!;
+  }
+  let hypUnits = n1;
+  for (let i = 0; i < n1; i++) hypUnits += hypWords[i]!.length;
+  let refUnits = refLen;
+  for (let i = 0; i < refLen; i++) refUnits += refWords[i]!.length;
+  if (codesA.length < hypUnits) codesA = new Int32Array(2 * hypUnits);
+  if (codesB.length < refUnits) codesB = new Int32Array(2 * refUnits);
+  newAlphabet();
+  const blank = symbolOf(32);
+  let m = 0;
+  for (let i = 0; i < n1; i++) {
+    if (i > 0) codesA[m++] = blank;
+    m = encodeInto(words[hyp[i]!]!, codesA, m);
+  }
+  let n = 0;
+  for (let i = 0; i < refLen; i++) {
+    if (i > 0) codesB[n++] = blank;
+    n = encodeInto(words[ref[i]!]!, codesB, n);
+  }
+  const hypLength = m;
   if (hypLength === 0) return { ...empty, score: 1.0, shifted, shiftCost };
-  const editDistance = charLevenshtein(codePointArray(shifted), codePointArray(refWords.join(" ")));
+  const editDistance = codesDistance(m, n);
   const score = Math.min(1.0, (editDistance + shiftCost) / hypLength);
   return { score, shifted, shifts, shiftCost, editDistance, hypLength };
 }
 
 /** The references' shift cost: for each moved phrase, the average length of its words. */
-function shiftCostOf(shifted: readonly number[], original: readonly number[], words: readonly string[]): number {
+function shiftCostOf(shifted: ArrayLike<number>, original: readonly number[], n: number, words: readonly string[]): number {
   let cost = 0;
   let os = 0;
-  const n = shifted.length;
   while (os < n) {
     let avg = 0;
     const oi = os;

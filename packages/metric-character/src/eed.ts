@@ -51,8 +51,6 @@ export function preprocessJa(sentence: string): string {
 let bufA = new Float64Array(64);
 let bufB = new Float64Array(64);
 let visits = new Int32Array(64);
-let fA = new Float32Array(64);
-let fB = new Float32Array(64);
 
 function grow(n: number): void {
   if (bufA.length > n) return;
@@ -60,8 +58,6 @@ function grow(n: number): void {
   bufA = new Float64Array(size);
   bufB = new Float64Array(size);
   visits = new Int32Array(size);
-  fA = new Float32Array(size);
-  fB = new Float32Array(size);
 }
 
 /**
@@ -82,21 +78,26 @@ export function eedPython(hyp: Int32Array, ref: Int32Array, c: EedCosts): number
   const { alpha, rho, deletion, insertion } = c;
   for (let w = 1; w <= ref.length; w++) {
     const r = ref[w - 1]!;
-    next[0] = row[0]! + 1.0;
-    let min = next[0]!;
+    // One pass: the cell to the left, the diagonal and the cell above are carried in locals.
+    let left = row[0]! + 1.0;
+    next[0] = left;
+    let min = left;
     let minInd = 0;
+    let diag = row[0]!;
     for (let i = 1; i <= n; i++) {
-      const a = next[i - 1]! + deletion;
-      const b = row[i - 1]! + (hyp[i - 1] === r ? 0 : 1);
-      const d = row[i]! + insertion;
-      let v = a;
+      const up = row[i]!;
+      let v = left + deletion;
+      const b = diag + (hyp[i - 1] === r ? 0 : 1);
       if (b < v) v = b;
+      const d = up + insertion;
       if (d < v) v = d;
       next[i] = v;
       if (v < min) {
         min = v;
         minInd = i;
       }
+      left = v;
+      diag = up;
     }
     lj[minInd]!++;
     if (r === 32) {
@@ -121,8 +122,10 @@ export function eedPython(hyp: Int32Array, ref: Int32Array, c: EedCosts): number
 export function eedCpp(hyp: Int32Array, ref: Int32Array, c: EedCosts): number {
   const n = hyp.length;
   grow(n);
-  let row = fA;
-  let next = fB;
+  // Every value stored is rounded to float first, so double arrays hold the C++'s floats exactly
+  // (and spare a conversion on every load and store).
+  let row = bufA;
+  let next = bufB;
   const lj = visits;
   for (let i = 0; i <= n; i++) {
     row[i] = 1;
@@ -134,26 +137,33 @@ export function eedCpp(hyp: Int32Array, ref: Int32Array, c: EedCosts): number {
   const rho = f(c.rho);
   const deletion = f(c.deletion);
   const insertion = f(c.insertion);
-  const substitution = 1;
   for (let w = 1; w <= ref.length; w++) {
     const r = ref[w - 1]!;
-    next[0] = row[0]! + 1.0; // stored as float: Float32Array rounds
-    for (let i = 1; i <= n; i++) {
-      const a = f(next[i - 1]! + deletion);
-      const b = f(row[i - 1]! + (hyp[i - 1] === r ? 0 : substitution));
-      const d = f(row[i]! + insertion);
-      let v = a;
-      if (b < v) v = b;
-      if (d < v) v = d;
-      next[i] = v;
-    }
-    let minimum = Math.trunc(next[0]!);
+    // nextRow[0] = row[0] + 1.0 in double, stored as float.
+    let left = f(row[0]! + 1.0);
+    next[0] = left;
+    // The C++ keeps the running minimum in an int: truncated.
+    let minimum = Math.trunc(left);
     let minInd = 0;
+    let diag = row[0]!;
     for (let i = 1; i <= n; i++) {
-      if (next[i]! < minimum) {
+      const up = row[i]!;
+      // The three float sums are exact in double; rounding to float is monotonic, so the float
+      // minimum of the three rounded sums is the rounded minimum of the exact ones: one fround.
+      let v = left + deletion;
+      const b = diag + (hyp[i - 1] === r ? 0 : 1);
+      if (b < v) v = b;
+      const d = up + insertion;
+      if (d < v) v = d;
+      v = f(v);
+      next[i] = v;
+      // The C++ searches the finished row afterwards; the row is final here, so the same search.
+      if (v < minimum) {
         minInd = i;
-        minimum = Math.trunc(next[i]!);
+        minimum = Math.trunc(v);
       }
+      left = v;
+      diag = up;
     }
     lj[minInd]!++;
     if (r === 32) {

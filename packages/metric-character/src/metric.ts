@@ -10,7 +10,7 @@ import {
   signatureVersion,
 } from "@gramscore/core";
 import type { FormatOptions, Metric, OptionRules, OptionSpec, ScoreLevel, StatsRows } from "@gramscore/core";
-import { cerScore } from "./character.js";
+import { cerScore, characterScore } from "./character.js";
 import type { ShiftStep } from "./character.js";
 import { eedChars, eedCpp, eedPython, preprocessEn, preprocessJa } from "./eed.js";
 import type { EedCosts } from "./eed.js";
@@ -291,12 +291,12 @@ export function createCharacter(options?: CharacterOptions): CharacterMetric {
     ["agg", opts.aggregate],
     ["version", signatureVersion(VERSION)],
   ]);
-  const one = (hyp: string, ref: string) => cerScore(pySplit(hyp), pySplit(ref), false);
   const sentence = (hyp: string, refs: readonly string[]): number => {
     const list = checkSegment(name, hyp, refs);
+    const words = pySplit(hyp);
     let best = Infinity;
     for (const r of list) {
-      const s = one(hyp, r).score;
+      const s = characterScore(words, pySplit(r));
       if (s < best) best = s;
     }
     return best;
