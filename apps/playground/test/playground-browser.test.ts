@@ -225,7 +225,7 @@ describe.skipIf(skipBrowser)("the playground in Chromium", () => {
 
     // The permalink restores everything in a fresh page.
     const link = page.url();
-    expect(link).toContain("#v2.");
+    expect(link).toContain("#v3.");
     const second = await newPage(browser);
     await second.page.goto(link);
     await second.page.waitForSelector("#scores .card");
