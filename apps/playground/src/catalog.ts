@@ -23,6 +23,15 @@ export interface CatalogEntry {
   readonly tokenizes: boolean;
   /** The descriptor (for METEOR with WordNet: see {@link meteorDescriptor}). */
   readonly descriptor: MetricDescriptor<string, any, any, any>;
+  /** The metric compares each hypothesis with its source (SARI): the page shows its sources box. */
+  readonly needsSource: boolean;
+  /** The metric scores the hypotheses alone (distinct-n, Self-BLEU): references are not read. */
+  readonly referenceFree: boolean;
+  /**
+   * The metric's document frequencies come from the references of every segment scored (CIDEr-D,
+   * CIDEr): the page scores all its segments as one corpus, and one segment alone scores 0.
+   */
+  readonly corpusDf: boolean;
 }
 
 /**
@@ -52,9 +61,20 @@ const NOT_LOADED: SynonymProvider = {
 
 const HIDDEN = new Set(["tokenize", "nrefs"]);
 
+const CORPUS_DF = new Set(["cider", "cider-original"]);
+
 function entry(descriptor: MetricDescriptor<string, any, any, any>, label: string): CatalogEntry {
   const options = descriptor.options ?? [];
-  return { id: descriptor.name, label, descriptor, specs: options.filter((s) => !HIDDEN.has(s.key)), tokenizes: options.some((s) => s.key === "tokenize") };
+  return {
+    id: descriptor.name,
+    label,
+    descriptor,
+    specs: options.filter((s) => !HIDDEN.has(s.key)),
+    tokenizes: options.some((s) => s.key === "tokenize"),
+    needsSource: descriptor.needsSource === true,
+    referenceFree: descriptor.referenceFree === true,
+    corpusDf: CORPUS_DF.has(descriptor.name),
+  };
 }
 
 /** Every metric of the page, in the order of its checkboxes and cards. */
@@ -74,8 +94,59 @@ export const CATALOG: readonly CatalogEntry[] = [
   entry(wipMetric, "WIP"),
 ];
 
-/** The catalog's ids. */
-export const METRIC_IDS: readonly string[] = CATALOG.map((e) => e.id);
+/** A metric whose code is a chunk of its own (see {@link loadLazyCatalog}): what the page shows before it loads. */
+export interface LazyMetric {
+  /** The descriptor's name. */
+  readonly id: string;
+  /** What the checkbox says. */
+  readonly label: string;
+  /** As the descriptor's `needsSource` (a test checks they agree): the sources box shows when it is chosen. */
+  readonly needsSource: boolean;
+  /** As the descriptor's `referenceFree`. */
+  readonly referenceFree: boolean;
+  /** See {@link CatalogEntry.corpusDf}. */
+  readonly corpusDf: boolean;
+}
+
+const lazy = (id: string, label: string, kind: { needsSource?: true; referenceFree?: true } = {}): LazyMetric => ({
+  id,
+  label,
+  needsSource: kind.needsSource === true,
+  referenceFree: kind.referenceFree === true,
+  corpusDf: CORPUS_DF.has(id),
+});
+
+/**
+ * The metrics of other tasks, after {@link CATALOG} in the page's order: CIDEr-D and CIDEr (captioning),
+ * SARI (simplification), characTER and EED, SQuAD, distinct-n and Self-BLEU (diversity). Their code
+ * (`@gramscore/metric-cider`, `-sari`, `-character`, `-squad`, `-diversity`) loads when one is chosen.
+ */
+export const LAZY_METRICS: readonly LazyMetric[] = [
+  lazy("cider", "CIDEr-D"),
+  lazy("cider-original", "CIDEr (original)"),
+  lazy("sari", "SARI (needs sources)", { needsSource: true }),
+  lazy("easse_sari", "SARI EASSE (corpus SARI, needs sources)", { needsSource: true }),
+  lazy("character", "characTER"),
+  lazy("eed", "EED"),
+  lazy("eed_rwth", "EED rwth-i6 (its C++ code)"),
+  lazy("squad", "SQuAD (EM, F1)"),
+  lazy("distinct", "distinct-n (no references)", { referenceFree: true }),
+  lazy("distinct-mean", "distinct-n mean (no references)", { referenceFree: true }),
+  lazy("self-bleu", "Self-BLEU NLTK (Texygen, no references)", { referenceFree: true }),
+  lazy("self-bleu-sacrebleu", "Self-BLEU sacrebleu (no references)", { referenceFree: true }),
+];
+
+let lazyCatalog: Promise<readonly CatalogEntry[]> | undefined;
+
+/** The entries of {@link LAZY_METRICS}, once their chunk has loaded (loaded once; a failed load is tried again). */
+export function loadLazyCatalog(): Promise<readonly CatalogEntry[]> {
+  lazyCatalog ??= import("./lazymetrics.js").then((m) => LAZY_METRICS.map((l) => entry(m.DESCRIPTORS[l.id]!, l.label)));
+  lazyCatalog.catch(() => (lazyCatalog = undefined));
+  return lazyCatalog;
+}
+
+/** Every metric id of the page, in the order of its checkboxes and cards ({@link CATALOG}'s, then {@link LAZY_METRICS}'). */
+export const METRIC_IDS: readonly string[] = [...CATALOG.map((e) => e.id), ...LAZY_METRICS.map((l) => l.id)];
 
 /** The metrics shown when the page opens. */
 export const DEFAULT_METRICS: readonly string[] = ["bleu", "chrf", "rouge"];

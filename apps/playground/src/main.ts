@@ -1,4 +1,4 @@
-import { evaluate, isGramscoreError, toSegments } from "@gramscore/core";
+import { isGramscoreError, toSegments } from "@gramscore/core";
 import type { Metric, OptionSpec, Segment, Tokenizer } from "@gramscore/core";
 import type { SynonymProvider } from "@gramscore/metric-meteor";
 import { createRougeTokenizer } from "@gramscore/metric-rouge";
@@ -10,8 +10,9 @@ import type { SacrebleuSpmModelInfo, SacrebleuSpmName, SentencePieceModel } from
 import { loadTiktoken } from "@gramscore/tokenizer-subword/tiktoken";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
 import { PLAYGROUND_ADAPTERS } from "./adapters.js";
-import { CATALOG, IPADIC_SIZE, METRIC_IDS, defaultText, makeMetric, needsWordnet, optionsOf } from "./catalog.js";
+import { CATALOG, IPADIC_SIZE, LAZY_METRICS, METRIC_IDS, defaultText, loadLazyCatalog, makeMetric, needsWordnet, optionsOf } from "./catalog.js";
 import type { CatalogEntry } from "./catalog.js";
+import { cardNote, entrySegments, explainsSegment, lines, scoreCard } from "./scoring.js";
 import { PLAYGROUND_CSS } from "./style.js";
 import { decodeState, encodeState, DEFAULT_STATE, TOKENIZERS } from "./state.js";
 import type { State, TokenizerChoice } from "./state.js";
@@ -37,6 +38,14 @@ const SPM: readonly string[] = ["flores101", "flores200", "spBLEU-1K"];
 const hypIn = $("textarea", { id: "hyps", rows: "6", spellcheck: "false", "aria-label": "hypotheses" });
 const refIn = $("textarea", { id: "refs", rows: "6", spellcheck: "false", "aria-label": "references" });
 const ref2In = $("textarea", { id: "refs2", rows: "3", spellcheck: "false", "aria-label": "second references", placeholder: "optional: a second reference per line" });
+const srcIn = $("textarea", { id: "srcs", rows: "4", spellcheck: "false", "aria-label": "sources" });
+/** The sources box and its label: shown while a metric that needs sources (SARI) is chosen. */
+const srcRow = $(
+  "div",
+  { id: "src-row" },
+  $("label", { class: "block", for: "srcs" }, "Sources ", $("span", { class: "hint" }, "line i is the sentence hypothesis i was made from (SARI compares with it)")),
+  srcIn,
+);
 
 const TOKENIZER_LABELS: Record<TokenizerChoice, string> = {
   default: "each metric's default (its signature's)",
@@ -84,25 +93,48 @@ function control(entry: CatalogEntry, spec: OptionSpec): HTMLElement {
   return $("label", { class: "opt" }, `${spec.flag} `, input);
 }
 
-/** Per metric: its checkbox and its fieldset of option controls. */
+/** Every metric of the page, in order: the built-in catalog, then the metrics whose code loads when chosen. */
+const ITEMS: readonly { id: string; label: string; needsSource: boolean }[] = [...CATALOG, ...LAZY_METRICS];
+/** The catalog entries made so far (the lazy ones once their chunk has loaded). */
+const entries = new Map<string, CatalogEntry>(CATALOG.map((e) => [e.id, e]));
+
+/** Per metric: its checkbox and its fieldset of option controls (filled when its entry is there). */
 const metricBoxes = new Map<string, HTMLInputElement>();
 const optionSets = new Map<string, HTMLFieldSetElement>();
-for (const entry of CATALOG) {
-  const box = $("input", { type: "checkbox", id: `m-${slug(entry.id)}`, "data-metric": entry.id });
-  box.checked = state.metrics.includes(entry.id);
-  metricBoxes.set(entry.id, box);
-  const set = $("fieldset", { class: "mopts", "data-metric": entry.id }, $("legend", {}, `${entry.label.replace(/ \(.*/, "")} options`), ...entry.specs.map((s) => control(entry, s)));
+
+/** Fills a metric's fieldset with the controls of its OptionSpecs. */
+function fillOptions(set: HTMLFieldSetElement, entry: CatalogEntry): void {
+  set.replaceChildren($("legend", {}, `${entry.label.replace(/ \(.*/, "")} options`), ...entry.specs.map((s) => control(entry, s)));
   if (entry.specs.length === 0) set.append($("span", { class: "hint" }, "none"));
+}
+
+for (const item of ITEMS) {
+  const box = $("input", { type: "checkbox", id: `m-${slug(item.id)}`, "data-metric": item.id });
+  box.checked = state.metrics.includes(item.id);
+  metricBoxes.set(item.id, box);
+  const set = $("fieldset", { class: "mopts", "data-metric": item.id }, $("legend", {}, `${item.label.replace(/ \(.*/, "")} options`), $("span", { class: "hint" }, "loading…"));
+  const entry = entries.get(item.id);
+  if (entry !== undefined) fillOptions(set, entry);
   set.hidden = !box.checked;
-  optionSets.set(entry.id, set);
+  optionSets.set(item.id, set);
   box.addEventListener("change", () => {
     set.hidden = !box.checked;
+    showSources();
     void update();
   });
   set.addEventListener("change", () => void update());
   set.addEventListener("input", (ev) => {
     if ((ev.target as HTMLElement).getAttribute("type") !== "checkbox") void update();
   });
+}
+
+/** The metrics of other tasks: their chunk, then their controls (with the options the permalink saved). */
+async function loadLazy(): Promise<void> {
+  for (const entry of await loadLazyCatalog()) {
+    if (entries.has(entry.id)) continue;
+    entries.set(entry.id, entry);
+    fillOptions(optionSets.get(entry.id)!, entry);
+  }
 }
 
 const segSel = $("select", { id: "segment", "aria-label": "segment to explain" });
@@ -120,7 +152,7 @@ app.append(
     $(
       "p",
       { class: "meta" },
-      "BLEU, chrF, ROUGE, TER, METEOR, GLEU, NIST and WER as you type, computed in this page by the same packages npm installs (sacrebleu 2.6.0, rouge-score 0.1.2, NLTK 3.8 and jiwer 3.1.0 numbers). Nothing leaves the browser.",
+      "BLEU, chrF, ROUGE, TER, METEOR, GLEU, NIST, WER, CIDEr-D, SARI, characTER, EED, SQuAD, distinct-n and Self-BLEU as you type, computed in this page by the same packages npm installs (sacrebleu 2.6.0, rouge-score 0.1.2, NLTK 3.8, jiwer 3.1.0, pycocoevalcap, HF evaluate and torchmetrics numbers). Nothing leaves the browser.",
     ),
   ),
   $(
@@ -134,13 +166,14 @@ app.append(
       $("label", { class: "block", for: "refs" }, "References ", $("span", { class: "hint" }, "line i is the reference of hypothesis i")),
       refIn,
       ref2In,
+      srcRow,
       $(
         "div",
         { class: "opts" },
-        $("span", { class: "group metrics" }, ...CATALOG.map((e) => $("label", {}, metricBoxes.get(e.id)!, ` ${e.label}`))),
+        $("span", { class: "group metrics" }, ...ITEMS.map((e) => $("label", {}, metricBoxes.get(e.id)!, ` ${e.label}`))),
         $("span", { class: "group" }, $("label", {}, "tokenizer ", tokSel), $("span", { class: "hint" }, "for the metrics that take one")),
         spmRow,
-        ...CATALOG.map((e) => optionSets.get(e.id)!),
+        ...ITEMS.map((e) => optionSets.get(e.id)!),
         $("span", { class: "group" }, linkBtn, status),
       ),
     ),
@@ -151,10 +184,16 @@ app.append(
 hypIn.value = state.hyps;
 refIn.value = state.refs;
 ref2In.value = state.refs2;
+srcIn.value = state.srcs;
+/** Shows the sources box while a chosen metric needs sources. */
+function showSources(): void {
+  srcRow.hidden = !ITEMS.some((e) => e.needsSource && metricBoxes.get(e.id)!.checked);
+}
+showSources();
 tokSel.value = state.tokenizer;
 spmRow.hidden = !SPM.includes(state.tokenizer);
 
-for (const el of [hypIn, refIn, ref2In]) el.addEventListener("input", () => void update());
+for (const el of [hypIn, refIn, ref2In, srcIn]) el.addEventListener("input", () => void update());
 tokSel.addEventListener("change", () => {
   spmRow.hidden = !SPM.includes(tokSel.value);
   void update();
@@ -173,7 +212,13 @@ linkBtn.addEventListener("click", () => {
 /** The texts of the controls that differ from their defaults, per metric. */
 function readOptions(): State["options"] {
   const out: State["options"] = {};
-  for (const entry of CATALOG) {
+  for (const { id } of ITEMS) {
+    const entry = entries.get(id);
+    // A metric whose controls have not loaded yet keeps the options it had (a permalink's).
+    if (entry === undefined) {
+      if (state.options[id] !== undefined) out[id] = state.options[id]!;
+      continue;
+    }
     const changed: Record<string, string> = {};
     for (const el of optionSets.get(entry.id)!.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-key]")) {
       const text = el instanceof HTMLInputElement && el.type === "checkbox" ? String(el.checked) : el.value;
@@ -291,8 +336,6 @@ async function tokenizer(t: TokenizerChoice): Promise<Tokenizer | undefined> {
   }
 }
 
-const lines = (text: string) => (text === "" ? [] : text.split("\n"));
-
 /** One metric of the page, made, or the error its options gave. */
 type Made = { entry: CatalogEntry; metric: Metric<any, any> } | { entry: CatalogEntry; error: unknown };
 
@@ -303,13 +346,24 @@ async function update(): Promise<void> {
     hyps: hypIn.value,
     refs: refIn.value,
     refs2: ref2In.value,
-    metrics: CATALOG.filter((e) => metricBoxes.get(e.id)!.checked).map((e) => e.id),
+    srcs: srcIn.value,
+    metrics: ITEMS.filter((e) => metricBoxes.get(e.id)!.checked).map((e) => e.id),
     options: readOptions(),
     tokenizer: tokSel.value as TokenizerChoice,
   };
   history.replaceState(null, "", `#${encodeState(state)}`);
   const mine = ++generation;
-  const chosen = CATALOG.filter((e) => state.metrics.includes(e.id));
+  if (state.metrics.some((id) => !entries.has(id))) {
+    status.textContent = "loading the metrics…";
+    try {
+      await loadLazy();
+    } catch (error) {
+      if (mine === generation) showError(error);
+      return;
+    }
+    if (mine !== generation) return;
+  }
+  const chosen = METRIC_IDS.filter((id) => state.metrics.includes(id)).map((id) => entries.get(id)!);
   let segments: Segment[];
   const made: Made[] = [];
   try {
@@ -331,7 +385,10 @@ async function update(): Promise<void> {
         made.push({ entry, error });
       }
     }
-    segments = toSegments(lines(state.hyps), streams);
+    // References are read when a chosen metric uses them (or none is chosen); reference-free metrics
+    // score the hypotheses alone, whatever the references box holds.
+    const hyps = lines(state.hyps);
+    segments = chosen.length > 0 && chosen.every((e) => e.referenceFree) ? hyps.map((hyp) => ({ hyp, refs: [] })) : toSegments(hyps, streams);
   } catch (error) {
     if (mine !== generation) return;
     if (error instanceof NeedsModel) showModelNeeded(error);
@@ -342,18 +399,32 @@ async function update(): Promise<void> {
   status.textContent = "";
   const cards = $("div", { id: "scores" });
   const scored: Metric<any, any>[] = [];
+  const hyps = lines(state.hyps);
+  const srcs = lines(state.srcs);
   for (const m of made) {
     const card = $("div", { class: "card", "data-metric": m.entry.id });
     if ("error" in m) card.append($("p", { class: "error" }, message(m.error)));
     else {
+      let segs: Segment[];
       try {
-        const ev = evaluate(m.metric, segments);
-        const line = m.metric.format ? m.metric.format(ev.corpus) : Object.entries(m.metric.summarize(ev.corpus)).map(([c, v]) => `${c} ${v}`).join(" ");
-        card.append($("div", { class: "result" }, ...line.split(" | ").map((part) => $("code", {}, part))), $("div", { class: "sig" }, $("code", {}, ev.signature)));
-        scored.push(m.metric);
+        segs = entrySegments(m.entry, hyps, segments, srcs);
       } catch (error) {
-        // Input errors (lengths, empty references) are the same for every metric: shown once.
-        if (isGramscoreError(error) && (error.code === "LENGTH_MISMATCH" || error.code === "EMPTY_INPUT")) {
+        // Sources that do not fit: only the metrics that need them fail.
+        card.append($("p", { class: "error" }, message(error)));
+        cards.append(card);
+        continue;
+      }
+      try {
+        const shown = scoreCard(m.metric, segs);
+        card.append($("div", { class: "result" }, ...shown.parts.map((part) => $("code", {}, part))), $("div", { class: "sig" }, $("code", {}, shown.signature)));
+        const note = cardNote(m.entry, segs.length);
+        if (note !== undefined) card.append($("p", { class: "hint note" }, note));
+        if (explainsSegment(m.entry)) scored.push(m.metric);
+      } catch (error) {
+        // Input errors (lengths, empty references) are the same for every metric: shown once. CIDEr's,
+        // SARI's and the reference-free metrics' own (no reference token in the corpus, fewer than
+        // two texts) stay on their cards.
+        if (isGramscoreError(error) && (error.code === "LENGTH_MISMATCH" || error.code === "EMPTY_INPUT") && (explainsSegment(m.entry) || segs.length === 0)) {
           showError(error);
           return;
         }

@@ -23,6 +23,8 @@ export interface State {
   hyps: string;
   refs: string;
   refs2: string;
+  /** The sources, one per line (line i is the source of hypothesis i): read by the metrics that need one (SARI). */
+  srcs: string;
   /** The catalog ids of the metrics shown, in catalog order. */
   metrics: string[];
   /** Per metric id, the texts of the option controls changed from their defaults (key → text). */
@@ -36,6 +38,7 @@ export const DEFAULT_STATE: State = {
   hyps: "The cat sat on the mat.\nIt is raining heavily today.",
   refs: "The cat is sitting on the mat.\nIt rains heavily today.",
   refs2: "",
+  srcs: "",
   metrics: ["bleu", "chrf", "rouge"],
   options: {},
   tokenizer: "default",
@@ -54,34 +57,35 @@ function fromBase64Url(s: string): string {
   return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
 
-/** The state as a URL fragment: base64url of compact JSON, prefixed with its format (`v2.`). */
+/** The state as a URL fragment: base64url of compact JSON, prefixed with its format (`v3.`, which added the sources). */
 export function encodeState(s: State): string {
   const options = Object.fromEntries(Object.entries(s.options).filter(([, o]) => Object.keys(o).length > 0));
-  return `v2.${toBase64Url(JSON.stringify([s.hyps, s.refs, s.refs2, s.metrics, options, s.tokenizer, s.segment]))}`;
+  return `v3.${toBase64Url(JSON.stringify([s.hyps, s.refs, s.refs2, s.metrics, options, s.tokenizer, s.segment, s.srcs]))}`;
 }
 
 const isTokenizer = (t: unknown): t is TokenizerChoice => typeof t === "string" && (TOKENIZERS as readonly string[]).includes(t);
 const segmentOf = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : 0);
 
 /**
- * Reads a fragment written by {@link encodeState}, or by the first format (`v1.`: BLEU, chrF, chrF++
- * and ROUGE flags, lowercase and stemming); undefined when it is missing or not one. `known` are
- * the metric ids the page has (others are dropped).
+ * Reads a fragment written by {@link encodeState}, by the format before it (`v2.`: no sources), or by
+ * the first format (`v1.`: BLEU, chrF, chrF++ and ROUGE flags, lowercase and stemming); undefined when
+ * it is missing or not one. `known` are the metric ids the page has (others are dropped).
  */
 export function decodeState(fragment: string, known: readonly string[]): State | undefined {
   try {
-    if (fragment.startsWith("v2.")) {
+    if (fragment.startsWith("v2.") || fragment.startsWith("v3.")) {
       const v = JSON.parse(fromBase64Url(fragment.slice(3))) as unknown;
-      if (!Array.isArray(v) || v.length !== 7) return undefined;
-      const [hyps, refs, refs2, metrics, options, tokenizer, segment] = v as unknown[];
-      if (typeof hyps !== "string" || typeof refs !== "string" || typeof refs2 !== "string" || !Array.isArray(metrics) || !isTokenizer(tokenizer)) return undefined;
+      const length = fragment.startsWith("v3.") ? 8 : 7;
+      if (!Array.isArray(v) || v.length !== length) return undefined;
+      const [hyps, refs, refs2, metrics, options, tokenizer, segment, srcs = ""] = v as unknown[];
+      if (typeof hyps !== "string" || typeof refs !== "string" || typeof refs2 !== "string" || typeof srcs !== "string" || !Array.isArray(metrics) || !isTokenizer(tokenizer)) return undefined;
       if (typeof options !== "object" || options === null || Array.isArray(options)) return undefined;
       const opts: Record<string, Record<string, string>> = {};
       for (const [id, o] of Object.entries(options as Record<string, unknown>)) {
         if (!known.includes(id) || typeof o !== "object" || o === null) continue;
         opts[id] = Object.fromEntries(Object.entries(o as Record<string, unknown>).filter((kv): kv is [string, string] => typeof kv[1] === "string"));
       }
-      return { hyps, refs, refs2, metrics: known.filter((id) => metrics.includes(id)), options: opts, tokenizer, segment: segmentOf(segment) };
+      return { hyps, refs, refs2, srcs, metrics: known.filter((id) => metrics.includes(id)), options: opts, tokenizer, segment: segmentOf(segment) };
     }
     if (fragment.startsWith("v1.")) {
       const v = JSON.parse(fromBase64Url(fragment.slice(3))) as unknown;
@@ -97,7 +101,7 @@ export function decodeState(fragment: string, known: readonly string[]): State |
       if (f[5]) options.rouge = { stemmer: "porter" };
       // v1's default, 13a, gave BLEU 13a and ROUGE rouge-score's tokenizer: each metric's default now.
       const tok: TokenizerChoice = tokenizer === "13a" ? "default" : tokenizer;
-      return { hyps, refs, refs2, metrics: known.filter((id) => (metrics as readonly string[]).includes(id)), options, tokenizer: tok, segment: segmentOf(segment) };
+      return { hyps, refs, refs2, srcs: "", metrics: known.filter((id) => (metrics as readonly string[]).includes(id)), options, tokenizer: tok, segment: segmentOf(segment) };
     }
   } catch {
     return undefined;

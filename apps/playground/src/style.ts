@@ -25,4 +25,5 @@ fieldset.mopts label.opt{font-size:12.5px;white-space:nowrap}
 fieldset.mopts input[type=number]{width:6.5em}
 .card .error{margin:4px 0}
 #spm-info{word-break:break-all}
+.card .note{margin:2px 0 0;font-size:12px}
 `;

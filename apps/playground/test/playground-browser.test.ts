@@ -5,13 +5,17 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { evaluate, toSegments } from "@gramscore/core";
-import type { Metric, OptionSpec, Tokenizer } from "@gramscore/core";
+import type { Metric, OptionSpec, Segment, Tokenizer } from "@gramscore/core";
 import { bleuMetric, createBleu } from "@gramscore/metric-bleu";
+import { createCharacter } from "@gramscore/metric-character";
 import { chrfMetric, chrfPlusPlusMetric, createChrf } from "@gramscore/metric-chrf";
+import { createCider } from "@gramscore/metric-cider";
+import { createSelfBleu } from "@gramscore/metric-diversity";
 import { createGleu, gleuMetric } from "@gramscore/metric-gleu";
 import { createMeteor, meteorPlugin } from "@gramscore/metric-meteor";
 import { createNist, nistMetric } from "@gramscore/metric-nist";
 import { createRouge, rougeMetric } from "@gramscore/metric-rouge";
+import { createSari } from "@gramscore/metric-sari";
 import { createTer, terMetric } from "@gramscore/metric-ter";
 import { cerMetric, createCer, createWer, createWerMetric, merMetric, werMetric, wilMetric, wipMetric } from "@gramscore/metric-wer";
 import { matchViews } from "@gramscore/report";
@@ -37,7 +41,7 @@ beforeAll(async () => {
   if (skipBrowser) return;
   if (!existsSync(join(dist, "index.html"))) throw new Error(`${dist}/index.html does not exist: build the playground first (pnpm build, or pnpm --filter @gramscore/playground build).`);
   const built = statSync(join(dist, "index.html")).mtimeMs;
-  for (const f of ["main.ts", "catalog.ts", "adapters.ts", "state.ts"]) {
+  for (const f of ["main.ts", "catalog.ts", "adapters.ts", "state.ts", "scoring.ts", "lazymetrics.ts"]) {
     if (statSync(join(appRoot, "src", f)).mtimeMs > built) throw new Error(`The built playground is older than src/${f}: run pnpm --filter @gramscore/playground build.`);
   }
   browser = await launch();
@@ -63,6 +67,14 @@ async function cards(page: Page): Promise<{ metric: string; result: string; sign
 function expected(metrics: [string, Metric<any, any>][], hyps: string[], refs: string[][]) {
   const segments = toSegments(hyps, refs);
   return metrics.map(([id, m]) => {
+    const ev = evaluate(m, segments);
+    return { metric: id, result: m.format!(ev.corpus), signature: ev.signature };
+  });
+}
+
+/** What the page should show for `metrics` on `segments` (each metric's own segments), computed in Node. */
+function expectedOn(metrics: [string, Metric<any, any>, Segment[]][]) {
+  return metrics.map(([id, m, segments]) => {
     const ev = evaluate(m, segments);
     return { metric: id, result: m.format!(ev.corpus), signature: ev.signature };
   });
@@ -213,7 +225,7 @@ describe.skipIf(skipBrowser)("the playground in Chromium", () => {
 
     // The permalink restores everything in a fresh page.
     const link = page.url();
-    expect(link).toContain("#v2.");
+    expect(link).toContain("#v3.");
     const second = await newPage(browser);
     await second.page.goto(link);
     await second.page.waitForSelector("#scores .card");
@@ -412,6 +424,68 @@ describe.skipIf(skipBrowser)("the playground in Chromium", () => {
     expect(shown.map((c) => c.metric)).toEqual(want.map((c) => c.metric));
     expect(shown[0]!.signature).toMatch(/\|tok:intl-words-[^|]+\|/);
     expect(shown[1]).toEqual(want[1]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+  it("SARI with the sources box, corpus CIDEr-D, reference-free Self-BLEU and characTER: Node's numbers", SLOW, async () => {
+    const SRCS = ["The cat was sitting on the mat for the whole day.", "It is raining very heavily in the whole city tonight.", "The meeting has been postponed until next Tuesday."];
+    const { page, errors } = await newPage(browser);
+    await page.goto(server.url);
+    await page.waitForSelector("#scores .card");
+    // No metric that needs sources yet: no sources box.
+    expect(await page.$eval("#src-row", (el) => (el as HTMLElement).hidden)).toBe(true);
+    await replaceText(page, "#hyps", EN_HYPS.join("\n"));
+    await replaceText(page, "#refs", EN_REFS.join("\n"));
+    await settle(page, 3);
+    await page.click("#m-sari");
+    expect(await page.$eval("#src-row", (el) => (el as HTMLElement).hidden)).toBe(false);
+    // Sources that do not fit fail SARI's card only, with a coded error.
+    await page.waitForSelector('#scores .card[data-metric="sari"] .error');
+    expect(await page.$eval('#scores .card[data-metric="sari"] .error', (el) => el.textContent)).toMatch(/^LENGTH_MISMATCH: sari needs the source of every hypothesis, but the sources box has 0 lines and there are 3 hypotheses/);
+    await replaceText(page, "#srcs", SRCS.join("\n"));
+    for (const id of ["cider", "character", "self-bleu"]) await page.click(`#m-${id}`);
+    await page.waitForFunction(() => document.querySelectorAll("#scores .card .sig code").length === 7);
+    const plain = toSegments(EN_HYPS, [EN_REFS]);
+    const withSrc = plain.map((seg, i) => ({ ...seg, src: SRCS[i]! }));
+    const hypsOnly = EN_HYPS.map((hyp) => ({ hyp, refs: [] }));
+    const want = expectedOn([
+      ["bleu", createBleu(), plain],
+      ["chrf", createChrf(), plain],
+      ["rouge", createRouge(), plain],
+      ["cider", createCider(), plain],
+      ["sari", createSari(), withSrc],
+      ["character", createCharacter(), plain],
+      ["self-bleu", createSelfBleu(), hypsOnly],
+    ]);
+    expect(await settle(page, 3, 7)).toEqual(want);
+    // CIDEr-D's card says its document frequencies are the page's three segments'; Self-BLEU's that references are not read.
+    expect(await page.$eval('#scores .card[data-metric="cider"] .note', (el) => el.textContent)).toBe("document frequencies come from the references of all 3 segments");
+    expect(await page.$eval('#scores .card[data-metric="self-bleu"] .note', (el) => el.textContent)).toBe("scored over the 3 hypotheses as a set; references are not read");
+    // Segment views: only the metrics whose one-segment explanation is what they counted.
+    await page.waitForFunction(() => document.querySelectorAll("#explain .view").length > 0);
+    expect(await shownViews(page)).toEqual(nodeViews([createBleu(), createChrf(), createRouge(), createCharacter()], EN_HYPS[0]!, [EN_REFS[0]!]));
+    await screenshot(page, "playground-sources-corpus");
+
+    // The permalink keeps the sources.
+    const link = page.url();
+    expect(link).toContain("#v3.");
+    const second = await newPage(browser);
+    await second.page.goto(link);
+    await second.page.waitForFunction(() => document.querySelectorAll("#scores .card .sig code").length === 7);
+    expect(await second.page.$eval("#srcs", (el) => (el as HTMLTextAreaElement).value)).toBe(SRCS.join("\n"));
+    expect(await cards(second.page)).toEqual(want);
+    await second.page.close();
+
+    // Self-BLEU alone needs no references: the references box may be emptied.
+    for (const id of ["bleu", "chrf", "rouge", "cider", "sari", "character"]) await page.click(`#m-${id}`);
+    await settle(page, 3, 1);
+    expect(await page.$eval("#src-row", (el) => (el as HTMLElement).hidden)).toBe(true);
+    await replaceText(page, "#refs", "");
+    await page.waitForFunction(() => (document.querySelector("#refs") as HTMLTextAreaElement).value === "");
+    // The page updates on that input event; give it its turn before reading.
+    await new Promise((ok) => setTimeout(ok, 500));
+    await settle(page, 3, 1);
+    expect(await cards(page)).toEqual([want[6]]);
     expect(errors).toEqual([]);
     await page.close();
   });

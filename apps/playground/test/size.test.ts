@@ -39,6 +39,14 @@ describe("the playground's build", () => {
     expect(code).toMatch(/import\(["`]\.\/wordnet-[\w-]+\.js["`]\)/);
   });
 
+  it("the metrics of other tasks (CIDEr-D, SARI, characTER, EED, SQuAD, distinct-n, Self-BLEU) are a chunk of their own, within its budget", () => {
+    const { assets, page } = built();
+    const code = readFileSync(join(dist, "assets", page), "utf8");
+    expect(code).not.toMatch(/from\s*["`]\.\/lazymetrics-/);
+    expect(code).toMatch(/import\(["`]\.\/lazymetrics-[\w-]+\.js["`]\)/);
+    expect(gzip(asset(assets, "lazymetrics", "js"))).toBeLessThanOrEqual(budgets.playground.lazymetrics!);
+  });
+
   it("WordNet's chunk is within its budget and as large as METEOR's label says", () => {
     const file = asset(built().assets, "wordnet", "js");
     expect(gzip(file)).toBeLessThanOrEqual(budgets.playground.wordnet!);

@@ -1,5 +1,5 @@
 import { ErrorCode, GramscoreError, describeValue } from "@gramscore/core";
-import { loadMetric, scoreCorpus, scoreSentence, scorerName } from "./metrics.js";
+import { loadMetric, metricInput, scoreCorpus, scoreSentence, scorerName } from "./metrics.js";
 import type { ScoreDetails, ScorerOptions } from "./metrics.js";
 
 /**
@@ -32,10 +32,15 @@ export type ScoreMetadata = {
   readonly summary: Readonly<Record<string, number>>;
 };
 
-/** The arguments autoevals, Braintrust and evalite pass a scorer (only `output` and `expected` are read). */
+/**
+ * The arguments autoevals, Braintrust and evalite pass a scorer (only `output`, `expected` and, for
+ * metrics that need a source such as SARI, `input` are read).
+ */
 export interface ScorerArgs {
   readonly output: unknown;
   readonly expected?: unknown;
+  /** The eval's input: the source sentence of SARI (the sentence the output simplifies). */
+  readonly input?: unknown;
   readonly [other: string]: unknown;
 }
 
@@ -48,7 +53,8 @@ function metadata(d: ScoreDetails): ScoreMetadata {
 
 /**
  * The sentence-level score of `output` against `expected` (a string, or a list of references) in
- * `options.scale` (default `metric`): the building block of every adapter.
+ * `options.scale` (default `metric`): the building block of every adapter. SARI's source is
+ * `options.source`.
  */
 export async function score(metric: string, output: unknown, expected: unknown, options: ScorerOptions = {}): Promise<ScoreDetails> {
   return scoreSentence(await loadMetric(metric, options), output, expected, options);
@@ -63,6 +69,8 @@ export async function corpusScore(metric: string, outputs: unknown, expected: un
  * A scorer in the autoevals shape, `({ output, expected }) => { name, score, metadata }`, for
  * autoevals, Braintrust's `Eval({ scores: [...] })` and evalite's `scorers: [...]`: the sentence-level
  * score of each output. Scale: `unit` by default (0–1, as those tools expect; see {@link Scale}).
+ * SARI's source is the eval's `input` (or `options.source`). Metrics with no sentence-level score
+ * (distinct-n, Self-BLEU, CIDEr-D) throw `INVALID_OPTION` when called.
  *
  * @example
  * const chrf = gramscoreScorer("chrf");
@@ -75,7 +83,7 @@ export function gramscoreScorer(metric: string, options: ScorerOptions = {}): Gr
     if (args === null || typeof args !== "object") {
       throw new GramscoreError(ErrorCode.INVALID_TYPE, `The ${name} scorer takes { output, expected }, but got ${describeValue(args)}.`);
     }
-    const d = await score(metric, args.output, args.expected, opts);
+    const d = await score(metric, args.output, args.expected, { ...opts, source: opts.source ?? args.input as string | undefined });
     return { name, score: d.score, metadata: metadata(d) };
   };
   Object.defineProperty(scorer, "name", { value: name });
@@ -91,7 +99,7 @@ export interface EvaliteScorerDefinition {
 
 /**
  * The argument of evalite's `createScorer`: `createScorer(evaliteScorer("chrf"))`. Sentence-level;
- * scale `unit` by default (evalite shows scores on 0–1).
+ * scale `unit` by default (evalite shows scores on 0–1); SARI's source is the eval's `input`.
  */
 export function evaliteScorer(metric: string, options: ScorerOptions = {}): EvaliteScorerDefinition {
   const opts: ScorerOptions = { ...options, scale: options.scale ?? "unit" };
@@ -100,14 +108,16 @@ export function evaliteScorer(metric: string, options: ScorerOptions = {}): Eval
     name,
     description: `gramscore ${metric}${opts.key === undefined ? "" : ` (${opts.key})`}, sentence level, ${opts.scale === "unit" ? "0-1" : "the metric's scale"}`,
     scorer: async (args) => {
-      const d = await score(metric, args?.output, args?.expected, opts);
+      const d = await score(metric, args?.output, args?.expected, { ...opts, source: opts.source ?? (args?.input as string | undefined) });
       return { score: d.score, metadata: metadata(d) };
     },
   };
 }
 
-/** What LangSmith passes an evaluator (only `outputs` and `referenceOutputs` are read). */
+/** What LangSmith passes an evaluator (only `outputs`, `referenceOutputs` and, for SARI, `inputs` are read). */
 export interface LangSmithEvaluatorArgs {
+  /** The run's inputs: the source of metrics that need one (SARI). */
+  readonly inputs?: unknown;
   readonly outputs?: unknown;
   readonly referenceOutputs?: unknown;
   readonly [other: string]: unknown;
@@ -127,16 +137,21 @@ export interface LangSmithOptions extends ScorerOptions {
   outputKey?: string;
   /** Field of `referenceOutputs` with the reference(s); default: the same name as `outputKey`, or the only string field. */
   referenceKey?: string;
+  /** Field of `inputs` with the source (SARI); default `input`, or the only string field. A plain string is used as is. */
+  inputKey?: string;
 }
+
+const KEY_OPTION: Record<string, string> = { outputs: "outputKey", referenceOutputs: "referenceKey", inputs: "inputKey" };
 
 function field(value: unknown, key: string | undefined, what: string, metric: string): unknown {
   if (typeof value === "string" || Array.isArray(value)) return value;
   if (value !== null && typeof value === "object") {
     const record = value as Record<string, unknown>;
+    const usual = what === "inputs" ? "input" : "output";
     if (key !== undefined) {
       if (key in record) return record[key];
     } else {
-      if ("output" in record) return record.output;
+      if (usual in record) return record[usual];
       const strings = Object.keys(record).filter((k) => typeof record[k] === "string");
       if (strings.length === 1) return record[strings[0]!];
     }
@@ -144,7 +159,7 @@ function field(value: unknown, key: string | undefined, what: string, metric: st
   throw new GramscoreError(
     ErrorCode.INVALID_TYPE,
     `The LangSmith ${metric} evaluator could not find the text in ${what}: ${describeValue(value)}. ` +
-      `Name its field with the ${what === "outputs" ? "outputKey" : "referenceKey"} option${key === undefined ? "" : ` (it is ${JSON.stringify(key)} now)`}.`,
+      `Name its field with the ${KEY_OPTION[what]} option${key === undefined ? "" : ` (it is ${JSON.stringify(key)} now)`}.`,
     { details: { key } },
   );
 }
@@ -154,21 +169,28 @@ function langsmith(metric: string, opts: LangSmithOptions, d: ScoreDetails): Lan
 }
 
 /**
- * A LangSmith evaluator, `({ outputs, referenceOutputs }) => { key, score }`, for `evaluate(target, {
- * evaluators: [...] })`: the sentence-level score of each run. Scale `metric` by default (LangSmith
- * takes any number); `comment` holds the signature.
+ * A LangSmith evaluator, `({ inputs, outputs, referenceOutputs }) => { key, score }`, for
+ * `evaluate(target, { evaluators: [...] })`: the sentence-level score of each run. Scale `metric` by
+ * default (LangSmith takes any number); `comment` holds the signature. SARI's source is read from
+ * `inputs` (`inputKey`). Metrics with no sentence-level score (distinct-n, Self-BLEU, CIDEr-D) throw
+ * `INVALID_OPTION`: use {@link langsmithSummaryEvaluator}.
  */
 export function langsmithEvaluator(metric: string, options: LangSmithOptions = {}): (args: LangSmithEvaluatorArgs) => Promise<LangSmithResult> {
   const opts: LangSmithOptions = { ...options, scale: options.scale ?? "metric" };
-  return async ({ outputs, referenceOutputs }) => {
+  return async ({ inputs, outputs, referenceOutputs }) => {
+    const m = await loadMetric(metric, opts);
+    const kind = metricInput(m);
     const out = field(outputs, opts.outputKey, "outputs", metric);
-    const ref = field(referenceOutputs, opts.referenceKey ?? opts.outputKey, "referenceOutputs", metric);
-    return langsmith(metric, opts, await score(metric, out, ref, opts));
+    const ref = kind.referenceFree ? undefined : field(referenceOutputs, opts.referenceKey ?? opts.outputKey, "referenceOutputs", metric);
+    const source = opts.source ?? (kind.needsSource ? (field(inputs, opts.inputKey, "inputs", metric) as string) : undefined);
+    return langsmith(metric, opts, scoreSentence(m, out, ref, { ...opts, source }));
   };
 }
 
-/** What LangSmith passes a summary evaluator: the outputs and reference outputs of every run. */
+/** What LangSmith passes a summary evaluator: the inputs, outputs and reference outputs of every run. */
 export interface LangSmithSummaryArgs {
+  /** The runs' inputs: the sources of metrics that need them (SARI). */
+  readonly inputs?: readonly unknown[];
   readonly outputs?: readonly unknown[];
   readonly referenceOutputs?: readonly unknown[];
   readonly [other: string]: unknown;
@@ -176,13 +198,18 @@ export interface LangSmithSummaryArgs {
 
 /**
  * A LangSmith summary evaluator (`summaryEvaluators: [...]`): the corpus-level score of every run
- * together (corpus BLEU, not a mean of sentence BLEUs). Scale `metric` by default.
+ * together (corpus BLEU, not a mean of sentence BLEUs; CIDEr-D with document frequencies from every
+ * run's references). Scale `metric` by default. Reference-free metrics (distinct-n, Self-BLEU) score
+ * the outputs alone and do not read `referenceOutputs`; SARI reads its sources from `inputs`.
  */
 export function langsmithSummaryEvaluator(metric: string, options: LangSmithOptions = {}): (args: LangSmithSummaryArgs) => Promise<LangSmithResult> {
   const opts: LangSmithOptions = { ...options, scale: options.scale ?? "metric" };
-  return async ({ outputs, referenceOutputs }) => {
+  return async ({ inputs, outputs, referenceOutputs }) => {
+    const m = await loadMetric(metric, opts);
+    const kind = metricInput(m);
     const outs = (outputs ?? []).map((o) => field(o, opts.outputKey, "outputs", metric));
-    const refs = (referenceOutputs ?? []).map((r) => field(r, opts.referenceKey ?? opts.outputKey, "referenceOutputs", metric));
-    return langsmith(metric, opts, await corpusScore(metric, outs, refs, opts));
+    const refs = kind.referenceFree ? undefined : (referenceOutputs ?? []).map((r) => field(r, opts.referenceKey ?? opts.outputKey, "referenceOutputs", metric));
+    const source = opts.source ?? (kind.needsSource ? (inputs ?? []).map((i) => field(i, opts.inputKey, "inputs", metric) as string) : undefined);
+    return langsmith(metric, opts, scoreCorpus(m, outs, refs, { ...opts, source }));
   };
 }

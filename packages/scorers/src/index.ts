@@ -3,8 +3,8 @@
  * Braintrust, evalite, promptfoo, LangSmith, Vitest and Jest matchers), each a thin adapter over the
  * metric packages: the same numbers, with the signature beside every score.
  */
-export { PERCENT_METRICS, getMetric, loadMetric, scoreCorpus, scoreKey, scoreSentence, scorerRegistry } from "./metrics.js";
-export type { Scale, ScoreDetails, ScorerOptions } from "./metrics.js";
+export { CORPUS_ONLY_METRICS, PERCENT_METRICS, UNBOUNDED_METRICS, getMetric, loadMetric, metricInput, scoreCorpus, scoreKey, scoreSentence, scorerRegistry } from "./metrics.js";
+export type { InputKind, Scale, ScoreDetails, ScorerOptions } from "./metrics.js";
 export { corpusScore, evaliteScorer, gramscoreScorer, langsmithEvaluator, langsmithSummaryEvaluator, score } from "./adapters.js";
 export type {
   EvaliteScorerDefinition,

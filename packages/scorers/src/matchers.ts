@@ -1,4 +1,4 @@
-import { getMetric, loadMetric, scoreCorpus, scoreSentence } from "./metrics.js";
+import { CORPUS_ONLY_METRICS, getMetric, loadMetric, metricInput, scoreCorpus, scoreSentence } from "./metrics.js";
 import type { ScoreDetails, ScorerOptions } from "./metrics.js";
 import type { Metric } from "@gramscore/core";
 import { compareSystems } from "@gramscore/significance";
@@ -17,7 +17,10 @@ export interface MatcherContext {
   readonly isNot?: boolean;
 }
 
-/** Options of the matchers: a metric's options, `key`, `scale` (default `metric`: `toScoreAtLeast("bleu", 30, ...)`), `registry`. */
+/**
+ * Options of the matchers: a metric's options, `key`, `scale` (default `metric`: `toScoreAtLeast("bleu", 30, ...)`),
+ * `registry`, and `source` for SARI (a string for the sentence matchers, one per output for the corpus ones).
+ */
 export type MatcherOptions = ScorerOptions;
 
 /**
@@ -30,7 +33,10 @@ export interface GramscoreMatchers<R = unknown> {
   toScoreAtLeast(metric: string, threshold: number, reference: string | readonly string[], options?: MatcherOptions): R;
   /** The sentence-level score is at most `threshold` (for error rates: TER, WER). */
   toScoreAtMost(metric: string, threshold: number, reference: string | readonly string[], options?: MatcherOptions): R;
-  /** The corpus-level score of the received list of outputs against `references` (one per output) is at least `threshold`. */
+  /**
+   * The corpus-level score of the received list of outputs against `references` (one per output) is
+   * at least `threshold`. Reference-free metrics (distinct-n, Self-BLEU) ignore `references` (pass `[]`).
+   */
   toCorpusScoreAtLeast(metric: string, threshold: number, references: readonly (string | readonly string[])[], options?: MatcherOptions): R;
   /** The corpus-level score is at most `threshold`. */
   toCorpusScoreAtMost(metric: string, threshold: number, references: readonly (string | readonly string[])[], options?: MatcherOptions): R;
@@ -140,11 +146,17 @@ function verdict(
   };
 }
 
+/** Whether `explain` of one output shows what the score counted: not for SARI (it needs the source), reference-free metrics or CIDEr-D (its df is the corpus'). */
+function explainable(m: Metric): boolean {
+  const kind = metricInput(m);
+  return !kind.needsSource && !kind.referenceFree && !CORPUS_ONLY_METRICS.includes(m.name);
+}
+
 function sentence(ctx: MatcherContext | undefined, received: unknown, metric: string, threshold: number, reference: unknown, options: MatcherOptions, atLeast: boolean): MatcherResult {
   const m = getMetric(metric, options);
   const d = scoreSentence(m, received, reference, options);
   const refs = typeof reference === "string" ? [reference] : (reference as string[]);
-  return verdict(ctx, d, threshold, atLeast, () => explainMatches(m, received as string, refs));
+  return verdict(ctx, d, threshold, atLeast, () => (explainable(m) ? explainMatches(m, received as string, refs) : []));
 }
 
 function corpus(ctx: MatcherContext | undefined, received: unknown, metric: string, threshold: number, references: unknown, options: MatcherOptions, atLeast: boolean): MatcherResult {
@@ -152,7 +164,7 @@ function corpus(ctx: MatcherContext | undefined, received: unknown, metric: stri
   const d = scoreCorpus(m, received, references, options);
   // The matches of the first outputs, each labelled with its index.
   const explained = () =>
-    (received as string[]).slice(0, 3).flatMap((o, i) => {
+    !explainable(m) ? [] : (received as string[]).slice(0, 3).flatMap((o, i) => {
       const r = (references as unknown[])[i];
       return explainMatches(m, o, typeof r === "string" ? [r] : (r as string[])).map((x) => `[${i}] ${x}`);
     });

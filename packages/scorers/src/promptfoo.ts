@@ -29,6 +29,10 @@ export interface PromptfooAssertionConfig {
   referenceVar?: string;
   /** The reference itself, instead of a variable. */
   reference?: string | string[];
+  /** The test variable holding the source of metrics that need one (SARI: the sentence simplified); default `input`. */
+  sourceVar?: string;
+  /** The source itself, instead of a variable. */
+  source?: string;
 }
 
 /** What promptfoo passes an assertion besides the output (only `vars` and `config` are read). */
@@ -66,13 +70,15 @@ function configOf(context: PromptfooContext | undefined): PromptfooAssertionConf
  * The assertion: scores promptfoo's output against the test's reference (`vars.expected` unless
  * `config.referenceVar` or `config.reference` says otherwise) at sentence level and returns `{ pass,
  * score, reason }`; `pass` compares the score with `config.threshold` (at least, or at most for error
- * rates). A missing reference or a bad option throws a `GramscoreError`, which promptfoo reports as a
- * failed assertion with its message.
+ * rates). SARI's source is `vars.input` (`config.sourceVar`, `config.source`). A missing reference or
+ * source, a bad option, or a metric with no sentence-level score (distinct-n, Self-BLEU, CIDEr-D)
+ * throws a `GramscoreError`, which promptfoo reports as a failed assertion with its message.
  */
 export async function gramscoreAssertion(output: unknown, context?: PromptfooContext): Promise<PromptfooGradingResult> {
   const config = configOf(context);
   const reference = config.reference ?? context?.vars?.[config.referenceVar ?? "expected"];
-  const d = await score(config.metric, output, reference, { options: config.options, key: config.key, scale: config.scale ?? "unit" });
+  const source = config.source ?? context?.vars?.[config.sourceVar ?? "input"];
+  const d = await score(config.metric, output, reference, { options: config.options, key: config.key, scale: config.scale ?? "unit", source: source as string | undefined });
   const t = config.threshold;
   const pass = t === undefined ? true : d.higherIsBetter ? d.score >= t : d.score <= t;
   const label = `${d.metric}${d.key === "score" ? "" : ` ${d.key}`}`;
