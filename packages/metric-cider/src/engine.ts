@@ -49,21 +49,19 @@ class Grams {
   used = 0;
   next: number;
 
-  /** @param first The first id to give (the number of distinct unigrams). */
-  constructor(first: number) {
-    this.next = first;
+  constructor() {
+    this.next = 0;
     this.slots = new Int32Array((1 << 12) * 3);
     this.mask = (1 << 12) - 1;
   }
 
-  /** Empties the table, sized for about `expected` n-grams. */
+  /** Empties the table, sized for about `expected` n-grams (its array kept when large enough). */
   reset(expected: number): void {
     let size = 1 << 12;
     while (size * 0.6 < expected) size *= 2;
-    if (size > this.mask + 1) {
-      this.slots = new Int32Array(size * 3);
-      this.mask = size - 1;
-    } else this.slots.fill(0);
+    if (size * 3 > this.slots.length) this.slots = new Int32Array(size * 3);
+    else this.slots.fill(0, 0, size * 3);
+    this.mask = size - 1;
     this.used = 0;
   }
 
@@ -94,7 +92,8 @@ class Grams {
     const size = (this.mask + 1) * 2;
     const slots = new Int32Array(size * 3);
     const mask = size - 1;
-    for (let i = 0; i < old.length; i += 3) {
+    const end = (this.mask + 1) * 3; // the array may be longer: what lies past the table is left over
+    for (let i = 0; i < end; i += 3) {
       const a = old[i]!;
       if (a === 0) continue;
       const b = old[i + 1]!;
@@ -109,15 +108,72 @@ class Grams {
   }
 }
 
-/** `a` with room for at least `size` entries (its contents kept). */
-function ensure(a: Int32Array, size: number): Int32Array {
-  if (size <= a.length) return a;
-  let length = a.length;
-  while (length < size) length *= 2;
-  const grown = new Int32Array(length);
-  grown.set(a);
-  return grown;
+/**
+ * The working arrays of a call, kept for the next one: a corpus scored again (bootstrap samples, a
+ * benchmark, a service) reuses them instead of asking the system for fresh zeroed memory each time.
+ * Held through a WeakRef, so a full garbage collection takes them back when nothing is scoring.
+ */
+class Scratch {
+  readonly table = new Grams();
+  readonly ints: Int32Array[] = [];
+  readonly floats: Float64Array[] = [];
+  /** The last stamp given (the stamps of `stamp` only grow, so old marks never match a new one). */
+  now = 0;
+
+  /** Int32 array `k` with at least `size` entries: zero up to `size` if `zero`, else whatever was left. */
+  int(k: number, size: number, zero: boolean): Int32Array {
+    const a = this.ints[k];
+    if (a === undefined || a.length < size) return (this.ints[k] = new Int32Array(Math.max(16, size + (size >> 3))));
+    if (zero) a.fill(0, 0, size);
+    return a;
+  }
+
+  /** Float64 array `k` with at least `size` entries (contents left over). */
+  float(k: number, size: number): Float64Array {
+    const a = this.floats[k];
+    if (a === undefined || a.length < size) return (this.floats[k] = new Float64Array(Math.max(16, size + (size >> 3))));
+    return a;
+  }
+
+  /** Int32 array `k` grown to `size` entries, its contents kept (new entries zero). */
+  grow(k: number, size: number): Int32Array {
+    const a = this.ints[k];
+    if (a !== undefined && size <= a.length) return a;
+    const grown = new Int32Array(Math.max(16, size + (size >> 1)));
+    if (a !== undefined) grown.set(a);
+    return (this.ints[k] = grown);
+  }
 }
+
+let kept: WeakRef<Scratch> | undefined;
+
+function scratch(): Scratch {
+  let s = kept?.deref();
+  if (s === undefined) {
+    s = new Scratch();
+    kept = new WeakRef(s);
+  }
+  return s;
+}
+
+// Int32 scratch arrays.
+const HYP = 0;
+const START = 1;
+const TOK = 2;
+const IDS = 3;
+const OFF = 4;
+const GRAMS = 5;
+const COUNTS = 6;
+const LENGTHS = 7;
+const STAMP = 8;
+const SLOT = 9;
+const DF = 10;
+const SEEN = 11;
+// Float64 scratch arrays.
+const IDF = 0;
+const LOG = 1;
+const NORM = 2;
+const REFVAL = 3;
 
 /** Scores a corpus: each image's score and their `np.mean`. */
 export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, details?: CiderItemDetail[]): { score: number; scores: Float64Array } {
@@ -126,14 +182,21 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
   // Captions in corpus order: image i's candidate is caption hyp[i], its references follow it.
   let captions = 0;
   let positions = 0;
+  let total = 0; // n-gram positions of every order: the most entries the per-caption lists take
+  const count = (length: number) => {
+    const m = Math.min(length, n);
+    positions += length;
+    total += m * length - (m * (m - 1)) / 2;
+  };
   for (const item of items) {
     captions += 1 + item.refs.length;
-    positions += item.hyp.length;
-    for (const r of item.refs) positions += r.length;
+    count(item.hyp.length);
+    for (const r of item.refs) count(r.length);
   }
-  const hyp = new Int32Array(images);
-  const start = new Int32Array(captions + 1); // caption c's tokens: tok[start[c] .. start[c+1])
-  const tok = new Int32Array(positions);
+  const sc = scratch();
+  const hyp = sc.int(HYP, images, false);
+  const start = sc.int(START, captions + 1, false); // caption c's tokens: tok[start[c] .. start[c+1])
+  const tok = sc.int(TOK, positions, false);
   const vocabulary = new Map<string, number>();
   {
     let c = 0;
@@ -160,16 +223,22 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
   // Each order's distinct n-grams per caption in order of first occurrence, with their counts:
   // order k (0-based) of caption c is grams[off[k*(captions+1)+c] .. off[k*(captions+1)+c+1]).
   const stride = captions + 1;
-  const off = new Int32Array(n * stride);
-  let grams: Int32Array = new Int32Array(Math.max(16, positions * Math.min(n, 2)));
-  let counts: Int32Array = new Int32Array(grams.length);
+  const off = sc.int(OFF, n * stride, false);
+  const grams = sc.int(GRAMS, total, false);
+  const counts = sc.int(COUNTS, total, false);
   let used = 0;
-  const lengths = new Int32Array(captions); // bigram counts (the length CIDEr-D's penalty compares)
-  const ids = tok.slice(); // ids[p]: the id of the current order's n-gram starting at position p
-  const table = new Grams(vocabulary.size);
-  let stamp: Int32Array = new Int32Array(Math.max(16, vocabulary.size));
-  let slot: Int32Array = new Int32Array(stamp.length);
-  let now = 0;
+  const lengths = sc.int(LENGTHS, captions, true); // bigram counts (the length CIDEr-D's penalty compares)
+  const ids = sc.int(IDS, positions, false); // ids[p]: the id of the current order's n-gram starting at position p
+  ids.set(tok.subarray(0, positions));
+  const table = sc.table;
+  table.next = vocabulary.size;
+  if (sc.now > 0x3fffffff - captions * n) {
+    sc.int(STAMP, 0, false).fill(0);
+    sc.now = 0;
+  }
+  let stamp = sc.grow(STAMP, vocabulary.size);
+  let slot = sc.int(SLOT, vocabulary.size, false);
+  let now = sc.now;
   let distinct = vocabulary.size; // of the order before
   for (let k = 0; k < n; k++) {
     if (k > 0) {
@@ -184,11 +253,9 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
       distinct = table.next - first;
     }
     if (table.next > stamp.length) {
-      stamp = ensure(stamp, table.next);
-      slot = new Int32Array(stamp.length);
+      stamp = sc.grow(STAMP, table.next);
+      slot = sc.int(SLOT, table.next, false);
     }
-    grams = ensure(grams, used + positions);
-    counts = ensure(counts, grams.length);
     const row = k * stride;
     for (let c = 0; c < captions; c++) {
       off[row + c] = used;
@@ -210,10 +277,11 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
     }
     off[row + captions] = used;
   }
+  sc.now = now;
   const size = table.next;
   // Document frequency: in how many images' references an n-gram occurs.
-  const df = new Int32Array(size);
-  const seen = stamp.length >= size ? stamp.fill(0) : new Int32Array(size);
+  const df = sc.int(DF, size, true);
+  const seen = sc.int(SEEN, size, true);
   for (let i = 0; i < images; i++) {
     const to = hyp[i]! + 1 + items[i]!.refs.length;
     for (let c = hyp[i]! + 1; c < to; c++) {
@@ -231,8 +299,8 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
   }
   // idf of every n-gram: refLen - log(max(1, df)), the log computed once per distinct df.
   const refLen = log(images);
-  const idf = new Float64Array(size);
-  const logOf = new Float64Array(images + 1).fill(Number.NaN);
+  const idf = sc.float(IDF, size);
+  const logOf = sc.float(LOG, images + 1).fill(Number.NaN, 0, images + 1);
   for (let id = 0; id < size; id++) {
     const d = Math.max(1, df[id]!);
     let v = logOf[d]!;
@@ -241,7 +309,7 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
   }
   // Every caption's tf-idf norms per order (a tf-idf value is counts[j] * idf[grams[j]], recomputed
   // where it is needed: the same product gives the same bits).
-  const norm = new Float64Array(captions * n);
+  const norm = sc.float(NORM, captions * n);
   for (let k = 0; k < n; k++) {
     const row = k * stride;
     for (let c = 0; c < captions; c++) {
@@ -254,9 +322,8 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
     }
   }
   const penalties = new Map<number, number>();
-  const refVal = new Float64Array(size);
-  const refMark = df; // reused: df is read no more
-  refMark.fill(0);
+  const refVal = sc.float(REFVAL, size);
+  const refMark = df.fill(0, 0, size); // reused: df is read no more
   let mark = 0;
   const scores = new Float64Array(images);
   const score = new Float64Array(n);
