@@ -3,7 +3,9 @@
  * original `CiderScorer` do it: n-gram counts in order of first occurrence, document frequencies over
  * the references of the corpus scored, tf-idf vectors with their norms, the per-order cosine (clipped
  * and length-penalized for CIDEr-D), the mean over orders, over references, times 10, and `np.mean`
- * over the images. Tokens are interned to numbers and n-grams to ids, so no string key is built.
+ * over the images. Tokens are interned to numbers and n-grams to ids, so no string key is built; the
+ * n-grams are numbered one order at a time over the whole corpus (each order's table is small and hot),
+ * and every array lives only as long as the call.
  */
 import { log, npMean, powE } from "./numeric.js";
 
@@ -35,42 +37,38 @@ export interface CiderItemDetail {
   readonly refLengths: number[];
 }
 
+
 /**
- * Numbers tokens and n-grams; an n-gram is (shorter n-gram, last token), found in an open-addressing
- * table whose slots hold [shorter + 1, last, id] side by side (0: empty, so a fresh table needs no fill).
+ * Numbers the n-grams of one order: an n-gram is (shorter n-gram, last token), found in an
+ * open-addressing table whose slots hold [shorter + 1, last, id] side by side (0: empty).
+ * `reset` empties it for the next order; ids keep counting across orders.
  */
 class Grams {
-  #tokens = new Map<string, number>();
-  #slots: Int32Array;
-  #mask: number;
-  #used = 0;
-  #next = 0;
+  slots: Int32Array;
+  mask: number;
+  used = 0;
+  next: number;
 
-  /** @param expected About how many n-grams of order 2 and more will be added (sizes the table once). */
-  constructor(expected: number) {
+  constructor() {
+    this.next = 0;
+    this.slots = new Int32Array((1 << 12) * 3);
+    this.mask = (1 << 12) - 1;
+  }
+
+  /** Empties the table, sized for about `expected` n-grams (its array kept when large enough). */
+  reset(expected: number): void {
     let size = 1 << 12;
-    while (size < expected * 2) size *= 2;
-    this.#slots = new Int32Array(size * 3);
-    this.#mask = size - 1;
-  }
-
-  get size(): number {
-    return this.#next;
-  }
-
-  unigram(token: string): number {
-    let id = this.#tokens.get(token);
-    if (id === undefined) {
-      id = this.#next++;
-      this.#tokens.set(token, id);
-    }
-    return id;
+    while (size * 0.6 < expected) size *= 2;
+    if (size * 3 > this.slots.length) this.slots = new Int32Array(size * 3);
+    else this.slots.fill(0, 0, size * 3);
+    this.mask = size - 1;
+    this.used = 0;
   }
 
   /** The id of n-gram `gram` followed by the unigram `uni`. */
   extend(gram: number, uni: number): number {
-    const slots = this.#slots;
-    const mask = this.#mask;
+    const slots = this.slots;
+    const mask = this.mask;
     const key = gram + 1;
     let h = (Math.imul(gram, 0x9e3779b1) ^ Math.imul(uni + 0x632be5ab, 0x85ebca77)) & mask;
     for (;;) {
@@ -80,21 +78,22 @@ class Grams {
       if (a === key && slots[at + 1] === uni) return slots[at + 2]!;
       h = (h + 1) & mask;
     }
-    const id = this.#next++;
+    const id = this.next++;
     const at = h * 3;
     slots[at] = key;
     slots[at + 1] = uni;
     slots[at + 2] = id;
-    if (++this.#used * 2 > mask) this.#grow();
+    if (++this.used > (mask + 1) * 0.6) this.grow();
     return id;
   }
 
-  #grow(): void {
-    const old = this.#slots;
-    const size = (this.#mask + 1) * 2;
+  private grow(): void {
+    const old = this.slots;
+    const size = (this.mask + 1) * 2;
     const slots = new Int32Array(size * 3);
     const mask = size - 1;
-    for (let i = 0; i < old.length; i += 3) {
+    const end = (this.mask + 1) * 3; // the array may be longer: what lies past the table is left over
+    for (let i = 0; i < end; i += 3) {
       const a = old[i]!;
       if (a === 0) continue;
       const b = old[i + 1]!;
@@ -104,186 +103,245 @@ class Grams {
       slots[k * 3 + 1] = b;
       slots[k * 3 + 2] = old[i + 2]!;
     }
-    this.#slots = slots;
-    this.#mask = mask;
-  }
-}
-
-/** A growable Int32Array. */
-class IntPool {
-  data: Int32Array;
-  length = 0;
-  constructor(capacity: number) {
-    this.data = new Int32Array(Math.max(16, capacity));
-  }
-  push(x: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = x;
+    this.slots = slots;
+    this.mask = mask;
   }
 }
 
 /**
- * Every caption counted into flat arrays: caption c's order-k n-grams (k = 0..n-1) are
- * `grams[off[c*(n+1)+k] .. off[c*(n+1)+k+1])` in order of first occurrence, with their counts at the
- * same indices; `length[c]` is its bigram count.
+ * The working arrays of a call, kept for the next one: a corpus scored again (bootstrap samples, a
+ * benchmark, a service) reuses them instead of asking the system for fresh zeroed memory each time.
+ * Held through a WeakRef, so a full garbage collection takes them back when nothing is scoring.
  */
-class Cooked {
-  readonly grams: IntPool;
-  readonly counts: IntPool;
-  readonly off: IntPool;
-  readonly length: IntPool;
-  #stamp = new Int32Array(1 << 12);
-  #slot = new Int32Array(1 << 12);
-  #now = 0;
-  #uni = new Int32Array(256);
-  #ids = new Int32Array(256);
-  constructor(
-    readonly n: number,
-    readonly table: Grams,
-    positions: number,
-    captions: number,
-  ) {
-    this.grams = new IntPool(positions * n);
-    this.counts = new IntPool(positions * n);
-    this.off = new IntPool(captions * (n + 1));
-    this.length = new IntPool(captions);
+class Scratch {
+  readonly table = new Grams();
+  readonly ints: Int32Array[] = [];
+  readonly floats: Float64Array[] = [];
+  /** The last stamp given (the stamps of `stamp` only grow, so old marks never match a new one). */
+  now = 0;
+
+  /** Int32 array `k` with at least `size` entries: zero up to `size` if `zero`, else whatever was left. */
+  int(k: number, size: number, zero: boolean): Int32Array {
+    const a = this.ints[k];
+    if (a === undefined || a.length < size) return (this.ints[k] = new Int32Array(Math.max(16, size + (size >> 3))));
+    if (zero) a.fill(0, 0, size);
+    return a;
   }
 
-  /** Counts one caption; returns its index. */
-  add(tokens: readonly string[]): number {
-    const { n, table, grams, counts, off } = this;
-    const len = tokens.length;
-    if (len > this.#uni.length) {
-      this.#uni = new Int32Array(len * 2);
-      this.#ids = new Int32Array(len * 2);
-    }
-    const uni = this.#uni;
-    const ids = this.#ids;
-    for (let i = 0; i < len; i++) ids[i] = uni[i] = table.unigram(tokens[i]!);
-    const index = this.length.length;
-    for (let k = 1; k <= n; k++) {
-      off.push(grams.length);
-      const m = Math.max(0, len - k + 1);
-      // ids[i] covers tokens i..i+k-2; add token i+k-1 (in place: ids[i] is read before it is written).
-      if (k > 1) for (let i = 0; i < m; i++) ids[i] = table.extend(ids[i]!, uni[i + k - 1]!);
-      if (table.size > this.#stamp.length) {
-        let size = this.#stamp.length;
-        while (size < table.size) size *= 2;
-        const s = new Int32Array(size);
-        s.set(this.#stamp);
-        this.#stamp = s;
-        this.#slot = new Int32Array(size);
-      }
-      const stamp = ++this.#now;
-      const base = grams.length;
-      for (let i = 0; i < m; i++) {
-        const id = ids[i]!;
-        if (this.#stamp[id] === stamp) counts.data[base + this.#slot[id]!]!++;
-        else {
-          this.#stamp[id] = stamp;
-          this.#slot[id] = grams.length - base;
-          grams.push(id);
-          counts.push(1);
-        }
-      }
-      if (k === 2) this.length.push(m);
-    }
-    if (n < 2) this.length.push(0);
-    off.push(grams.length);
-    return index;
+  /** Float64 array `k` with at least `size` entries (contents left over). */
+  float(k: number, size: number): Float64Array {
+    const a = this.floats[k];
+    if (a === undefined || a.length < size) return (this.floats[k] = new Float64Array(Math.max(16, size + (size >> 3))));
+    return a;
+  }
+
+  /** Int32 array `k` grown to `size` entries, its contents kept (new entries zero). */
+  grow(k: number, size: number): Int32Array {
+    const a = this.ints[k];
+    if (a !== undefined && size <= a.length) return a;
+    const grown = new Int32Array(Math.max(16, size + (size >> 1)));
+    if (a !== undefined) grown.set(a);
+    return (this.ints[k] = grown);
   }
 }
+
+let kept: WeakRef<Scratch> | undefined;
+
+function scratch(): Scratch {
+  let s = kept?.deref();
+  if (s === undefined) {
+    s = new Scratch();
+    kept = new WeakRef(s);
+  }
+  return s;
+}
+
+// Int32 scratch arrays.
+const HYP = 0;
+const START = 1;
+const TOK = 2;
+const IDS = 3;
+const OFF = 4;
+const GRAMS = 5;
+const COUNTS = 6;
+const LENGTHS = 7;
+const STAMP = 8;
+const SLOT = 9;
+const DF = 10;
+const SEEN = 11;
+// Float64 scratch arrays.
+const IDF = 0;
+const LOG = 1;
+const NORM = 2;
+const REFVAL = 3;
 
 /** Scores a corpus: each image's score and their `np.mean`. */
 export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, details?: CiderItemDetail[]): { score: number; scores: Float64Array } {
   const { n, sigma, ciderD } = config;
-  let positions = 0;
+  const images = items.length;
+  // Captions in corpus order: image i's candidate is caption hyp[i], its references follow it.
   let captions = 0;
+  let positions = 0;
+  let total = 0; // n-gram positions of every order: the most entries the per-caption lists take
+  const count = (length: number) => {
+    const m = Math.min(length, n);
+    positions += length;
+    total += m * length - (m * (m - 1)) / 2;
+  };
   for (const item of items) {
-    positions += item.hyp.length;
-    for (const r of item.refs) positions += r.length;
     captions += 1 + item.refs.length;
+    count(item.hyp.length);
+    for (const r of item.refs) count(r.length);
   }
-  // Distinct n-grams of orders 2..n are fewer than their positions; most captions share few.
-  const table = new Grams(Math.ceil((positions * Math.max(0, n - 1)) / 2));
-  const cooked = new Cooked(n, table, positions, captions);
-  const hyp = new Int32Array(items.length);
-  const refStart = new Int32Array(items.length + 1);
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    hyp[i] = cooked.add(item.hyp);
-    refStart[i] = hyp[i]! + 1;
-    for (const r of item.refs) cooked.add(r);
+  const sc = scratch();
+  const hyp = sc.int(HYP, images, false);
+  const start = sc.int(START, captions + 1, false); // caption c's tokens: tok[start[c] .. start[c+1])
+  const tok = sc.int(TOK, positions, false);
+  const vocabulary = new Map<string, number>();
+  {
+    let c = 0;
+    let p = 0;
+    const put = (tokens: readonly string[]) => {
+      start[c++] = p;
+      for (let i = 0; i < tokens.length; i++) {
+        const t = tokens[i]!;
+        let id = vocabulary.get(t);
+        if (id === undefined) {
+          id = vocabulary.size;
+          vocabulary.set(t, id);
+        }
+        tok[p++] = id;
+      }
+    };
+    for (let i = 0; i < images; i++) {
+      hyp[i] = c;
+      put(items[i]!.hyp);
+      for (const r of items[i]!.refs) put(r);
+    }
+    start[c] = p;
   }
-  refStart[items.length] = cooked.length.length;
-  const grams = cooked.grams.data;
-  const counts = cooked.counts.data;
-  const off = cooked.off.data;
-  const lengths = cooked.length.data;
-  const stride = n + 1;
+  // Each order's distinct n-grams per caption in order of first occurrence, with their counts:
+  // order k (0-based) of caption c is grams[off[k*(captions+1)+c] .. off[k*(captions+1)+c+1]).
+  const stride = captions + 1;
+  const off = sc.int(OFF, n * stride, false);
+  const grams = sc.int(GRAMS, total, false);
+  const counts = sc.int(COUNTS, total, false);
+  let used = 0;
+  const lengths = sc.int(LENGTHS, captions, true); // bigram counts (the length CIDEr-D's penalty compares)
+  const ids = sc.int(IDS, positions, false); // ids[p]: the id of the current order's n-gram starting at position p
+  ids.set(tok.subarray(0, positions));
+  const table = sc.table;
+  table.next = vocabulary.size;
+  if (sc.now > 0x3fffffff - captions * n) {
+    sc.int(STAMP, 0, false).fill(0);
+    sc.now = 0;
+  }
+  let stamp = sc.grow(STAMP, vocabulary.size);
+  let slot = sc.int(SLOT, vocabulary.size, false);
+  let now = sc.now;
+  let distinct = vocabulary.size; // of the order before
+  for (let k = 0; k < n; k++) {
+    if (k > 0) {
+      const first = table.next;
+      // An order has at most as many distinct n-grams as positions, and rarely over 3 times the order before's.
+      table.reset(Math.min(positions, 3 * distinct));
+      // ids[p] covers tokens p..p+k-1; add token p+k (in place: ids[p] is read before it is written).
+      for (let c = 0; c < captions; c++) {
+        const end = start[c + 1]! - k;
+        for (let p = start[c]!; p < end; p++) ids[p] = table.extend(ids[p]!, tok[p + k]!);
+      }
+      distinct = table.next - first;
+    }
+    if (table.next > stamp.length) {
+      stamp = sc.grow(STAMP, table.next);
+      slot = sc.int(SLOT, table.next, false);
+    }
+    const row = k * stride;
+    for (let c = 0; c < captions; c++) {
+      off[row + c] = used;
+      const s = start[c]!;
+      const m = start[c + 1]! - s - k;
+      if (k === 1) lengths[c] = Math.max(0, m);
+      const base = used;
+      now++;
+      for (let p = s; p < s + m; p++) {
+        const id = ids[p]!;
+        if (stamp[id] === now) counts[base + slot[id]!]!++;
+        else {
+          stamp[id] = now;
+          slot[id] = used - base;
+          grams[used] = id;
+          counts[used++] = 1;
+        }
+      }
+    }
+    off[row + captions] = used;
+  }
+  sc.now = now;
+  const size = table.next;
   // Document frequency: in how many images' references an n-gram occurs.
-  const df = new Int32Array(table.size);
-  const seen = new Int32Array(table.size);
-  for (let i = 0; i < items.length; i++) {
-    for (let c = refStart[i]!; c < refStart[i]! + items[i]!.refs.length; c++) {
-      for (let j = off[c * stride]!; j < off[c * stride + n]!; j++) {
-        const id = grams[j]!;
-        if (seen[id] !== i + 1) {
-          seen[id] = i + 1;
-          df[id]!++;
+  const df = sc.int(DF, size, true);
+  const seen = sc.int(SEEN, size, true);
+  for (let i = 0; i < images; i++) {
+    const to = hyp[i]! + 1 + items[i]!.refs.length;
+    for (let c = hyp[i]! + 1; c < to; c++) {
+      for (let k = 0; k < n; k++) {
+        const row = k * stride + c;
+        for (let j = off[row]!; j < off[row + 1]!; j++) {
+          const id = grams[j]!;
+          if (seen[id] !== i + 1) {
+            seen[id] = i + 1;
+            df[id]!++;
+          }
         }
       }
     }
   }
   // idf of every n-gram: refLen - log(max(1, df)), the log computed once per distinct df.
-  const refLen = log(items.length);
-  const idf = new Float64Array(table.size);
-  const logOf = new Map<number, number>();
-  for (let id = 0; id < table.size; id++) {
+  const refLen = log(images);
+  const idf = sc.float(IDF, size);
+  const logOf = sc.float(LOG, images + 1).fill(Number.NaN, 0, images + 1);
+  for (let id = 0; id < size; id++) {
     const d = Math.max(1, df[id]!);
-    let v = logOf.get(d);
-    if (v === undefined) {
-      v = log(d);
-      logOf.set(d, v);
-    }
+    let v = logOf[d]!;
+    if (v !== v) v = logOf[d] = log(d);
     idf[id] = refLen - v;
   }
-  // Every caption's tf-idf values (aligned with its n-grams) and norms per order.
-  // captions === cooked.length.length: every caption counted
-  const vec = new Float64Array(cooked.grams.length);
-  const norm = new Float64Array(captions * n);
-  for (let c = 0; c < captions; c++) {
-    for (let k = 0; k < n; k++) {
+  // Every caption's tf-idf norms per order (a tf-idf value is counts[j] * idf[grams[j]], recomputed
+  // where it is needed: the same product gives the same bits).
+  const norm = sc.float(NORM, captions * n);
+  for (let k = 0; k < n; k++) {
+    const row = k * stride;
+    for (let c = 0; c < captions; c++) {
       let sq = 0;
-      for (let j = off[c * stride + k]!; j < off[c * stride + k + 1]!; j++) {
+      for (let j = off[row + c]!; j < off[row + c + 1]!; j++) {
         const x = counts[j]! * idf[grams[j]!]!;
-        vec[j] = x;
         sq += x * x;
       }
       norm[c * n + k] = Math.sqrt(sq);
     }
   }
   const penalties = new Map<number, number>();
-  const refVal = new Float64Array(table.size);
-  const refMark = new Int32Array(table.size);
+  const refVal = sc.float(REFVAL, size);
+  const refMark = df.fill(0, 0, size); // reused: df is read no more
   let mark = 0;
-  const scores = new Float64Array(items.length);
+  const scores = new Float64Array(images);
   const score = new Float64Array(n);
   const val = new Float64Array(n);
-  for (let i = 0; i < items.length; i++) {
+  for (let i = 0; i < images; i++) {
     const h = hyp[i]!;
     score.fill(0);
     const perRef: number[][] = [];
-    const refEnd = refStart[i]! + items[i]!.refs.length;
-    for (let r = refStart[i]!; r < refEnd; r++) {
+    const refEnd = h + 1 + items[i]!.refs.length;
+    for (let r = h + 1; r < refEnd; r++) {
       mark++;
-      for (let j = off[r * stride]!; j < off[r * stride + n]!; j++) {
-        refVal[grams[j]!] = vec[j]!;
-        refMark[grams[j]!] = mark;
+      for (let k = 0; k < n; k++) {
+        const row = k * stride + r;
+        for (let j = off[row]!; j < off[row + 1]!; j++) {
+          const id = grams[j]!;
+          refVal[id] = counts[j]! * idf[id]!;
+          refMark[id] = mark;
+        }
       }
       let pen = 1;
       if (ciderD) {
@@ -295,11 +353,12 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
         } else pen = p;
       }
       for (let k = 0; k < n; k++) {
+        const row = k * stride + h;
         let v = 0;
-        for (let j = off[h * stride + k]!; j < off[h * stride + k + 1]!; j++) {
+        for (let j = off[row]!; j < off[row + 1]!; j++) {
           const id = grams[j]!;
           const rx = refMark[id] === mark ? refVal[id]! : 0;
-          const hx = vec[j]!;
+          const hx = counts[j]! * idf[id]!;
           v += ciderD ? (rx < hx ? rx : hx) * rx : hx * rx;
         }
         const nh = norm[h * n + k]!;
@@ -312,12 +371,12 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
       if (details !== undefined) perRef.push(Array.from(val));
     }
     let avg = npMean(score);
-    avg /= refEnd - refStart[i]!;
+    avg /= refEnd - h - 1;
     avg *= 10.0;
     scores[i] = avg;
     if (details !== undefined) {
       const refLengths: number[] = [];
-      for (let r = refStart[i]!; r < refEnd; r++) refLengths.push(lengths[r]!);
+      for (let r = h + 1; r < refEnd; r++) refLengths.push(lengths[r]!);
       details.push({ orders: Array.from(score), perRef, length: lengths[h]!, refLengths });
     }
   }

@@ -210,6 +210,19 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
     checkSegmentInput(hyp, refs, name); // types only: every tokenizer checks its text (lone surrogates)
     return [tokenize(hyp as string), (refs as string[]).map(tokenize)];
   };
+  // A corpus's statistics keep one string per distinct token: each token a tokenizer returns is
+  // replaced by the first equal one seen (the same text), so the duplicates die young instead of
+  // being copied by every garbage collection while the corpus is scored.
+  const share = (tokens: string[], seen: Map<string, string>): string[] => {
+    const out = Object.isFrozen(tokens) ? tokens.slice() : tokens;
+    for (let i = 0; i < out.length; i++) {
+      const t = out[i]!;
+      const first = seen.get(t);
+      if (first === undefined) seen.set(t, t);
+      else out[i] = first;
+    }
+    return out;
+  };
   const run = (stats: CiderStats, details?: CiderItemDetail[]) => {
     const segs = stats.segments;
     if (segs.length === 0) {
@@ -251,10 +264,12 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
     merge: (a, b) => built({ segments: a.segments.concat(b.segments) }),
     corpusStats(segments: Iterable<Segment>) {
       const out: [string[], string[][]][] = [];
+      const seen = new Map<string, string>();
       let index = 0;
       for (const seg of segments) {
         try {
-          out.push(segStats(seg.hyp, seg.refs));
+          const [hyp, refs] = segStats(seg.hyp, seg.refs);
+          out.push([share(hyp, seen), refs.map((r) => share(r, seen))]);
         } catch (e) {
           if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });
           throw e;

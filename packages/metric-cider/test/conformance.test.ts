@@ -76,3 +76,23 @@ describe("coco-ptb against Stanford PTBTokenizer 3.4.1 + pycocoevalcap's punctua
     }
   }
 });
+
+describe("working arrays kept between calls", () => {
+  // The engine reuses its arrays from one call to the next: corpora of other sizes scored in between
+  // (smaller ones leave larger arrays with old contents behind) must not change a single bit.
+  it("scores a corpus the same before and after corpora of other sizes", () => {
+    const [name, g] = Object.entries(golden.corpora)[0]!;
+    const [system, sys] = Object.entries(g.systems)[0]!;
+    const refs = streams(g.refs);
+    const first = cider(sys.hyps, refs, { tokenize: "none" });
+    for (const size of [1, 7, 300, Math.floor(sys.hyps.length / 2)]) {
+      const part = cider(sys.hyps.slice(0, size), streams(g.refs.slice(0, size)), { tokenize: "none", n: 3 + (size % 3) });
+      expect(part.scores, `${name}/${system}: ${size} images`).toHaveLength(size);
+      const again = cider(sys.hyps, refs, { tokenize: "none" });
+      expect(again.scores, `${name}/${system} after ${size} images`).toEqual(first.scores);
+      expect(again.score).toBe(sys.ciderD.score);
+    }
+    const other = ciderOriginal(sys.hyps.slice(0, 50), streams(g.refs.slice(0, 50)), { tokenize: "none" });
+    expect(ciderOriginal(sys.hyps.slice(0, 50), streams(g.refs.slice(0, 50)), { tokenize: "none" }).scores).toEqual(other.scores);
+  });
+});
