@@ -359,8 +359,6 @@ interface EnglishPatterns {
    * without passing (a group is skipped as a whole when it fails).
    */
   readonly replacerGroups: readonly (readonly [(s: string) => boolean, readonly (readonly [RegExp, string, string])[]])[];
-  /** `(\d),(\d)` for ASCII text, where `\d` is `[0-9]`. */
-  readonly digitCommaAscii: RegExp;
   /** Runs of ASCII punctuation and symbols but `.`, `%` and `$`: what the symbol remover turns into spaces in ASCII text. */
   readonly asciiSymbols: RegExp;
   readonly digitComma: RegExp;
@@ -435,8 +433,8 @@ const TITLE_COUNT = 21;
  * replacement leaves the characters around it as they were, so one title's replacement never makes or
  * breaks another's match); the rest, which all contain an apostrophe, behind the apostrophe.
  */
-function replacerGroups(): EnglishPatterns["replacerGroups"] {
-  const all = REPLACERS.map(([p, r]) => [pyRegex(p), r, p.replaceAll("\\b", "")] as const);
+function replacerGroups(ascii: boolean): EnglishPatterns["replacerGroups"] {
+  const all = REPLACERS.map(([p, r]) => [pyRegex(p, "gu", ascii), r, p.replaceAll("\\b", "")] as const);
   const first = all.slice(0, 14);
   const titles = all.slice(14, 14 + TITLE_COUNT);
   const rest = all.slice(14 + TITLE_COUNT);
@@ -444,7 +442,10 @@ function replacerGroups(): EnglishPatterns["replacerGroups"] {
   // Longer abbreviations first where one begins another (mrs before mr), as a whole word.
   const names = titles.map(([, , needle]) => needle).sort((a, b) => b.length - a.length);
   const initials = [...new Set(names.map((n) => n[0]!))].join("");
-  const anyTitle = pyRegex(`(?=[${initials}])(?<!\\w)(?:${names.join("|")})(?!\\w)`, "u");
+  // In ASCII text "no word character before" is cheaper as "the start, or a character that is not one".
+  const anyTitle = ascii
+    ? new RegExp(`(?:^|[^0-9A-Za-z_])(?:${names.join("|")})(?![0-9A-Za-z_])`)
+    : pyRegex(`(?=[${initials}])(?<!\\w)(?:${names.join("|")})(?!\\w)`, "u");
   return [
     [(s) => literals.test(s), first],
     [(s) => anyTitle.test(s), titles],
@@ -453,6 +454,7 @@ function replacerGroups(): EnglishPatterns["replacerGroups"] {
 }
 
 let patterns: EnglishPatterns | undefined;
+let asciiPatterns: EnglishPatterns | undefined;
 
 /** An opening bracket or parenthesis: what `removeBracketed` looks for. */
 const BRACKET_OPENERS = /[<[(]/;
@@ -461,26 +463,36 @@ const FILLER_LETTERS = /mm|mhm|uh|um/;
 let words: Words | undefined;
 let spellings: Map<string, string> | undefined;
 
-function english(): EnglishPatterns {
-  return (patterns ??= {
-    andAHalf: pyRegex("\\band\\s+a\\s+half\\b"),
+/**
+ * The patterns, for any text or (`ascii`) for text whose only characters outside ASCII are neither word
+ * characters, digits nor whitespace (ASCII text, and what the steps below make of it: they add only
+ * `£€$¢`), where Python's classes are their ASCII parts: the same matches, and much faster.
+ */
+function english(ascii = false): EnglishPatterns {
+  if (ascii) return (asciiPatterns ??= buildPatterns(true));
+  return (patterns ??= buildPatterns(false));
+}
+
+function buildPatterns(ascii: boolean): EnglishPatterns {
+  const py = (source: string, flags?: string): RegExp => pyRegex(source, flags, ascii);
+  return {
+    andAHalf: py("\\band\\s+a\\s+half\\b"),
     letterDigit: /([a-z])([0-9])/g,
     digitLetter: /([0-9])([a-z])/g,
-    suffixSpace: pyRegex("([0-9])\\s+(st|nd|rd|th|s)\\b"),
-    cents: pyRegex("([€£$])([0-9]+) (?:and )?¢([0-9]{1,2})\\b"),
-    centsOnly: pyRegex("[€£$]0[^\\n]([0-9]{1,2})\\b"),
-    one: pyRegex("\\b1(s?)\\b"),
+    suffixSpace: py("([0-9])\\s+(st|nd|rd|th|s)\\b"),
+    cents: py("([€£$])([0-9]+) (?:and )?¢([0-9]{1,2})\\b"),
+    centsOnly: py("[€£$]0[^\\n]([0-9]{1,2})\\b"),
+    one: py("\\b1(s?)\\b"),
     // A word boundary before a letter is "no word character before": tested once the letter is found.
-    ignore: pyRegex("(?=[hmu])(?<!\\w)(hmm|mm|mhm|mmm|uh|um)\\b"),
-    spaceApostrophe: pyRegex("\\s+'"),
-    replacerGroups: replacerGroups(),
-    digitCommaAscii: /([0-9]),([0-9])/g,
+    ignore: py("(?=[hmu])(?<!\\w)(hmm|mm|mhm|mmm|uh|um)\\b"),
+    spaceApostrophe: py("\\s+'"),
+    replacerGroups: replacerGroups(ascii),
     asciiSymbols: /[!-#&-\-/:-@[-`{-~]+/g,
-    digitComma: pyRegex("(\\d),(\\d)"),
+    digitComma: py("(\\d),(\\d)"),
     period: /\.([^0-9]|$)/gu,
     prefixSymbol: /[.$¢€£]([^0-9])/gu,
     percent: /([^0-9])%/gu,
-  });
+  };
 }
 
 /** `EnglishNumberNormalizer.preprocess`: "<number> and a half", spaces at letter/digit boundaries. */
@@ -537,9 +549,8 @@ export function normalizeEnglishNumbers(text: string): string {
  * changes nothing, its words (none empty, none with whitespace) are what splitting its output gives,
  * so they are looked up without joining and splitting again.
  */
-function numbersThenSpelling(text: string): string {
+function numbersThenSpelling(text: string, P: EnglishPatterns): string {
   words ??= buildWords();
-  const P = english();
   const list = processWords(pySplit(preprocess(text, words, P)), words);
   const joined = list.join(" ");
   const post = postprocess(joined, P);
@@ -581,10 +592,10 @@ export function normalizeEnglishSpelling(text: string): string {
  * in Python.
  */
 export function englishNormalize(text: string): string {
-  const P = english();
-  // ASCII text stays ASCII up to the number normalizer: lowercasing is the engine's, `\d` is [0-9],
-  // NFKD changes nothing and no character is a diacritic.
+  // ASCII text stays ASCII up to the number normalizer (which adds only £€$¢): lowercasing is the
+  // engine's, the patterns' classes are ASCII ones, NFKD changes nothing and no character is a diacritic.
   const ascii = !NON_ASCII.test(text);
+  const P = english(ascii);
   let s = ascii ? text.toLowerCase() : pyLower(text);
   if (!ascii || BRACKET_OPENERS.test(s)) s = removeBracketed(s);
   if (FILLER_LETTERS.test(s)) s = s.replace(P.ignore, "");
@@ -593,12 +604,12 @@ export function englishNormalize(text: string): string {
     if (!test(s)) continue;
     for (const [pattern, replacement, needle] of group) if (s.includes(needle)) s = s.replace(pattern, replacement);
   }
-  if (s.includes(",")) s = s.replace(ascii ? P.digitCommaAscii : P.digitComma, "$1$2");
+  if (s.includes(",")) s = s.replace(P.digitComma, "$1$2");
   s = s.replace(P.period, " $1");
   // In ASCII text a run of symbols becomes one space rather than one per symbol: the number
   // normalizer, next, splits on whitespace and joins with one space, and its patterns take any run.
   s = ascii ? s.replace(P.asciiSymbols, " ") : removeSymbolsAndDiacritics(s, ".%$¢€£");
-  s = numbersThenSpelling(s);
+  s = numbersThenSpelling(s, P);
   s = s.replace(P.prefixSymbol, " $1");
   if (s.includes("%")) s = s.replace(P.percent, "$1 ");
   return collapseWhitespace(s);
