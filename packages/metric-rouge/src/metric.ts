@@ -21,6 +21,9 @@ import {
   type StatsRows,
   validateSegment,
   signatureVersion,
+  resolveNormalizeOption,
+  signatureWithNormalizer,
+  withNormalizer,
 } from "@gramscore/core";
 import { canonicalRows, percentileBootstrap as bootstrap } from "@gramscore/significance";
 import { RougeEngine } from "./engine.js";
@@ -127,6 +130,7 @@ export function createRouge(options: RougeOptions = {}, context?: MetricContext)
 export function buildRouge(options: RougeOptions | undefined, context: MetricContext | undefined, forcedMode: RougeMode | undefined): RougeMetric {
   const { config, raw } = resolveConfig(options, forcedMode);
   const tokenizer = resolveTokenizer(raw, config.mode, context);
+  const normalizer = resolveNormalizeOption(raw.normalize, config.mode === "rouge155" ? "ROUGE-1.5.5" : "ROUGE");
   const engine = new RougeEngine(config, tokenizer);
   const types = config.types.map((t) => t.key);
   const stride = engine.stride;
@@ -146,6 +150,9 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
   fields.push(["version", signatureVersion(VERSION)]);
   const tail = formatSignature(fields);
   const signature = `${types.join("+")}|${tail}`;
+  /** The signatures with the normalizer's `norm:` field, if there is one (the metric's own comes from `withNormalizer`). */
+  const signed = (s: string): string => (normalizer === undefined ? s : signatureWithNormalizer(s, normalizer));
+  const fullSignature = signed(signature);
 
   /** Turns column sums of `n` segments into P, R, F per type (3 values per type). */
   const corpusValues = (sums: ArrayLike<number>, n: number, out: Float64Array, level: ScoreLevel): void => {
@@ -183,6 +190,8 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
     fmeasure: v[ti * 3 + 2]!,
   });
 
+  /** The metric users get: `metric`, or `metric` on normalized text. */
+  let outer: RougeMetric;
   const metric: RougeMetric = {
     ...rougePairwise(engine, () => metric),
     name,
@@ -323,7 +332,7 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
       if (!types.includes(type)) {
         throw new GramscoreError(ErrorCode.INVALID_OPTION, `This metric computes ${types.join(", ")}, not ${JSON.stringify(type)}.`);
       }
-      return `${type}|${tail}`;
+      return signed(`${type}|${tail}`);
     },
 
     summarize(result: RougeResult): Record<string, number> {
@@ -371,7 +380,7 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
       }
       if (!Array.isArray(v.sums) || v.sums.length !== columns) {
         throw invalidStats(
-          `ROUGE statistics of ${signature} have ${columns} columns (sums), but got ${Array.isArray(v.sums) ? `${v.sums.length}` : describeValue(v.sums)}.`,
+          `ROUGE statistics of ${fullSignature} have ${columns} columns (sums), but got ${Array.isArray(v.sums) ? `${v.sums.length}` : describeValue(v.sums)}.`,
         );
       }
       for (const s of v.sums) {
@@ -396,13 +405,14 @@ export function buildRouge(options: RougeOptions | undefined, context: MetricCon
     },
 
     scoreSegment(hypothesis: string, references: readonly string[]): RougeResult {
-      return metric.score(metric.stats(hypothesis, references), "segment");
+      return outer.score(outer.stats(hypothesis, references), "segment");
     },
 
     explain(hypothesis: string, references: readonly string[]): RougeExplanation {
       const refs = checkSegment(hypothesis, references);
-      return explainSegment(engine, hypothesis, refs, signature);
+      return explainSegment(engine, hypothesis, refs, fullSignature);
     },
   };
-  return metric;
+  outer = withNormalizer(metric, normalizer);
+  return outer;
 }

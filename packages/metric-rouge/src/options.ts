@@ -57,6 +57,7 @@ export const OPTION_KEYS = [
   "bootstrapSamples",
   "seed",
   "confidence",
+  "normalize",
 ] as const;
 
 /** Options that only ROUGE-1.5.5 has. */

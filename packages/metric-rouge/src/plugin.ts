@@ -1,4 +1,4 @@
-import { defineMetric, definePlugin, type OptionSpec } from "@gramscore/core";
+import { defineMetric, definePlugin, namedNormalizer, normalizeOptionSpec, type OptionSpec } from "@gramscore/core";
 import { buildRouge } from "./metric.js";
 import { rouge155Tokenizer, rougeTokenizer, rougeUnicodeTokenizer } from "./tokenizers/plugin.js";
 import { DEFAULT_SEED, DEFAULT_TYPES, MULTI_REF_POLICIES } from "./options.js";
@@ -24,6 +24,7 @@ const COMMON_OPTIONS: readonly OptionSpec[] = [
   { key: "bootstrapSamples", flag: "bootstrap-samples", type: "number", description: "Number of bootstrap resamples.", default: 1000 },
   { key: "seed", flag: "seed", type: "number", description: "Seed of the bootstrap resampling (0 to 4294967295).", default: DEFAULT_SEED },
   { key: "confidence", flag: "bootstrap-confidence", type: "number", description: "Confidence level of the bootstrap interval (0 to 1).", default: 0.95 },
+  normalizeOptionSpec,
 ];
 
 /** Option specs of the `rouge` metric (rouge-score 0.1.2 mode). */
@@ -118,7 +119,8 @@ export const rougeMetric = /* @__PURE__ */ defineMetric<"rouge", RougeOptions, R
   name: "rouge",
   description: "ROUGE as rouge-score 0.1.2 computes it (rouge1..9, rougeL, rougeLsum; P/R/F1; best-F over references).",
   options: ROUGE_OPTIONS,
-  create: (options, context) => buildRouge(options, context, undefined),
+  // A normalizer's name (`normalize: "whisper-en"`, `--normalize`) is the registry's to resolve.
+  create: (options, context) => buildRouge(namedNormalizer(options, context), context, undefined),
 });
 
 /** The `rouge155` metric descriptor: the Perl ROUGE-1.5.5 script's numbers. */
@@ -127,7 +129,7 @@ export const rouge155Metric = /* @__PURE__ */ defineMetric<"rouge155", RougeOpti
   description: "ROUGE as ROUGE-1.5.5.pl computes it (ROUGE-N, summary-level L, W, S, SU; -f A/B; 5-decimal rounding).",
   aliases: ["rouge-1.5.5"],
   options: ROUGE155_OPTIONS,
-  create: (options, context) => buildRouge(options, context, "rouge155"),
+  create: (options, context) => buildRouge(namedNormalizer(options, context), context, "rouge155"),
 });
 
 /** The plugin: the `rouge` and `rouge155` metrics and the `rouge`, `rouge-unicode` and `rouge155` tokenizers. */

@@ -1,4 +1,4 @@
-import type { TokenizerLike, WordList } from "@gramscore/core";
+import type { NormalizerLike, TokenizerLike, WordList } from "@gramscore/core";
 import type { ExceptionTable } from "@gramscore/stemmer-porter";
 
 /**
@@ -82,6 +82,15 @@ export interface RougeOptions {
   seed?: number;
   /** Confidence of the bootstrap interval, 0 … 1. Default 0.95. */
   confidence?: number;
+  /**
+   * A transform applied to the hypothesis and every reference before ROUGE's own tokenizer (e.g.
+   * `whisperEnglish` of `@gramscore/normalizer-whisper`), named in the signature (`norm:whisper-en`);
+   * a function is named `custom`. A name (`"whisper-en"`) works through a registry that has the
+   * normalizer's plugin (`registry.metric("rouge", { normalize: "whisper-en" })`, the CLI's
+   * `--normalize`). rougeLsum and ROUGE-1.5.5 read sentences from lines, so a normalizer that
+   * collapses line breaks (Whisper's do) leaves each text one sentence. Default: none.
+   */
+  normalize?: NormalizerLike | "none" | null | (string & {});
 }
 
 /** Precision, recall and F-measure of one ROUGE type. */

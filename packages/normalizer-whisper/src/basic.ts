@@ -87,6 +87,31 @@ export function removeBracketed(text: string): string {
   return text.replace(BRACKETS, "").replace(PARENS, "");
 }
 
+/** Any code point outside ASCII. @internal */
+export const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * A run of ASCII characters that the symbol removers turn into spaces (every ASCII punctuation and
+ * symbol character: categories P and S) or that are Python whitespace (`\t\n\v\f\r`, `\x1c`–`\x1f`,
+ * space): such a run becomes spaces, then one space. A run that is one space already is left alone,
+ * which saves building most of the replacements.
+ */
+const ASCII_SPACING_RUN = /[\t\n\v\f\r\x1c-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]{2,}|[\t\n\v\f\r\x1c-\x1f\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/g;
+
+/** A code point outside ASCII, or an opening bracket or parenthesis (what `removeBracketed` looks for). */
+const NON_ASCII_OR_OPENER = /[^\x00-\x27\x29-\x3b\x3d-\x5a\x5c-\x7f]/;
+
+/**
+ * {@link basicNormalize} of ASCII text (with or without `removeDiacritics`, which changes nothing
+ * there): `str.lower()` is ASCII lowercasing, NFKC and NFKD leave the text as it is, no character is a
+ * diacritic, and the second lowercasing finds nothing left to do, so each run of symbols and
+ * whitespace becomes one space in one pass.
+ */
+function basicAscii(text: string, brackets: boolean): string {
+  const s = text.toLowerCase();
+  return (brackets ? removeBracketed(s) : s).replace(ASCII_SPACING_RUN, " ");
+}
+
 /** Options of {@link basicNormalize}: `BasicTextNormalizer`'s constructor arguments. */
 export interface BasicNormalizerOptions {
   /** Drop diacritics after NFKD (`remove_diacritics=True`) instead of keeping them after NFKC. Default false. */
@@ -102,6 +127,10 @@ export interface BasicNormalizerOptions {
  * and collapse every run of whitespace into one space. Leading and trailing spaces stay, as in Python.
  */
 export function basicNormalize(text: string, options: BasicNormalizerOptions = {}): string {
+  if (options.splitLetters !== true) {
+    if (!NON_ASCII_OR_OPENER.test(text)) return basicAscii(text, false);
+    if (!NON_ASCII.test(text)) return basicAscii(text, true);
+  }
   let s = removeBracketed(pyLower(text));
   s = pyLower(options.removeDiacritics === true ? removeSymbolsAndDiacritics(s) : removeSymbols(s));
   if (options.splitLetters === true) s = graphemeClusters(s).join(" ");

@@ -6,7 +6,7 @@
 import { pySplit, pyStrip } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 
-import { removeBracketed, removeSymbolsAndDiacritics } from "./basic.js";
+import { NON_ASCII, removeBracketed, removeSymbolsAndDiacritics } from "./basic.js";
 import { SPELLINGS } from "./spelling-data.js";
 import { collapseWhitespace, digitValue, pyDigitClass, pyRegex } from "./unicode.js";
 
@@ -200,6 +200,12 @@ function processWords(words: readonly string[], W: Words): string[] {
       skip = false;
       continue;
     }
+    const first = current.charCodeAt(0);
+    // A word of a lowercase ASCII letter first that no rule names: most words (the branch below for it).
+    if (value === null && prefix === null && first >= 97 && first <= 122 && !W.all.has(current)) {
+      out.push(current);
+      continue;
+    }
     const nextIsNumeric = next !== null && numericWord.test(next);
     const hasPrefix = W.prefixes.has(current[0]!);
     const withoutPrefix = hasPrefix ? current.slice(1) : current;
@@ -347,8 +353,14 @@ interface EnglishPatterns {
   readonly one: RegExp;
   readonly ignore: RegExp;
   readonly spaceApostrophe: RegExp;
-  /** Each replacer with the literal text it needs (checked first: most patterns occur in few strings). */
-  readonly replacers: readonly (readonly [RegExp, string, string])[];
+  /**
+   * The replacers in groups, in order: each replacer with the literal text it needs (checked first:
+   * most patterns occur in few strings), each group behind a test that no replacer of it can match
+   * without passing (a group is skipped as a whole when it fails).
+   */
+  readonly replacerGroups: readonly (readonly [(s: string) => boolean, readonly (readonly [RegExp, string, string])[]])[];
+  /** Runs of ASCII punctuation and symbols but `.`, `%` and `$`: what the symbol remover turns into spaces in ASCII text. */
+  readonly asciiSymbols: RegExp;
   readonly digitComma: RegExp;
   readonly period: RegExp;
   readonly prefixSymbol: RegExp;
@@ -412,32 +424,81 @@ const REPLACERS: readonly (readonly [string, string])[] = [
   ["'m\\b", " am"],
 ];
 
+/** The abbreviations of titles among {@link REPLACERS} (the entries after the first 14). */
+const TITLE_COUNT = 21;
+
+/**
+ * {@link REPLACERS} in three groups, each behind a test: the first 14 (contractions and slang) behind
+ * their literals; the titles behind one pattern that finds any of them as a whole word (a title
+ * replacement leaves the characters around it as they were, so one title's replacement never makes or
+ * breaks another's match); the rest, which all contain an apostrophe, behind the apostrophe.
+ */
+function replacerGroups(ascii: boolean): EnglishPatterns["replacerGroups"] {
+  const all = REPLACERS.map(([p, r]) => [pyRegex(p, "gu", ascii), r, p.replaceAll("\\b", "")] as const);
+  const first = all.slice(0, 14);
+  const titles = all.slice(14, 14 + TITLE_COUNT);
+  const rest = all.slice(14 + TITLE_COUNT);
+  const literals = new RegExp(first.map(([, , needle]) => needle).join("|"));
+  // Longer abbreviations first where one begins another (mrs before mr), as a whole word.
+  const names = titles.map(([, , needle]) => needle).sort((a, b) => b.length - a.length);
+  const initials = [...new Set(names.map((n) => n[0]!))].join("");
+  // In ASCII text "no word character before" is cheaper as "the start, or a character that is not one".
+  const anyTitle = ascii
+    ? new RegExp(`(?:^|[^0-9A-Za-z_])(?:${names.join("|")})(?![0-9A-Za-z_])`)
+    : pyRegex(`(?=[${initials}])(?<!\\w)(?:${names.join("|")})(?!\\w)`, "u");
+  return [
+    [(s) => literals.test(s), first],
+    [(s) => anyTitle.test(s), titles],
+    [(s) => s.includes("'"), rest],
+  ];
+}
+
 let patterns: EnglishPatterns | undefined;
+let asciiPatterns: EnglishPatterns | undefined;
+
+/** An opening bracket or parenthesis: what `removeBracketed` looks for. */
+const BRACKET_OPENERS = /[<[(]/;
+/** What the fillers pattern needs (hmm, mm, mhm, mmm, uh, um). */
+const FILLER_LETTERS = /mm|mhm|uh|um/;
 let words: Words | undefined;
 let spellings: Map<string, string> | undefined;
 
-function english(): EnglishPatterns {
-  return (patterns ??= {
-    andAHalf: pyRegex("\\band\\s+a\\s+half\\b"),
+/**
+ * The patterns, for any text or (`ascii`) for text whose only characters outside ASCII are neither word
+ * characters, digits nor whitespace (ASCII text, and what the steps below make of it: they add only
+ * `£€$¢`), where Python's classes are their ASCII parts: the same matches, and much faster.
+ */
+function english(ascii = false): EnglishPatterns {
+  if (ascii) return (asciiPatterns ??= buildPatterns(true));
+  return (patterns ??= buildPatterns(false));
+}
+
+function buildPatterns(ascii: boolean): EnglishPatterns {
+  const py = (source: string, flags?: string): RegExp => pyRegex(source, flags, ascii);
+  return {
+    andAHalf: py("\\band\\s+a\\s+half\\b"),
     letterDigit: /([a-z])([0-9])/g,
     digitLetter: /([0-9])([a-z])/g,
-    suffixSpace: pyRegex("([0-9])\\s+(st|nd|rd|th|s)\\b"),
-    cents: pyRegex("([€£$])([0-9]+) (?:and )?¢([0-9]{1,2})\\b"),
-    centsOnly: pyRegex("[€£$]0[^\\n]([0-9]{1,2})\\b"),
-    one: pyRegex("\\b1(s?)\\b"),
+    suffixSpace: py("([0-9])\\s+(st|nd|rd|th|s)\\b"),
+    cents: py("([€£$])([0-9]+) (?:and )?¢([0-9]{1,2})\\b"),
+    centsOnly: py("[€£$]0[^\\n]([0-9]{1,2})\\b"),
+    one: py("\\b1(s?)\\b"),
     // A word boundary before a letter is "no word character before": tested once the letter is found.
-    ignore: pyRegex("(?=[hmu])(?<!\\w)(hmm|mm|mhm|mmm|uh|um)\\b"),
-    spaceApostrophe: pyRegex("\\s+'"),
-    replacers: REPLACERS.map(([p, r]) => [pyRegex(p), r, p.replaceAll("\\b", "")] as const),
-    digitComma: pyRegex("(\\d),(\\d)"),
+    ignore: py("(?=[hmu])(?<!\\w)(hmm|mm|mhm|mmm|uh|um)\\b"),
+    spaceApostrophe: py("\\s+'"),
+    replacerGroups: replacerGroups(ascii),
+    asciiSymbols: /[!-#&-\-/:-@[-`{-~]+/g,
+    digitComma: py("(\\d),(\\d)"),
     period: /\.([^0-9]|$)/gu,
     prefixSymbol: /[.$¢€£]([^0-9])/gu,
     percent: /([^0-9])%/gu,
-  });
+  };
 }
 
 /** `EnglishNumberNormalizer.preprocess`: "<number> and a half", spaces at letter/digit boundaries. */
 function preprocess(s: string, W: Words, P: EnglishPatterns): string {
+  // Without "half" the split finds one segment: the text, or nothing when it is only whitespace.
+  if (!s.includes("half")) return digitBoundaries(pyStrip(s).length === 0 ? "" : s, P);
   const segments = s.split(P.andAHalf);
   const results: string[] = [];
   segments.forEach((segment, i) => {
@@ -448,19 +509,27 @@ function preprocess(s: string, W: Words, P: EnglishPatterns): string {
     const last = parts[parts.length - 1]!;
     results.push(W.decimals.has(last) || W.multipliers.has(last) ? "point five" : "and a half");
   });
-  return results
-    .join(" ")
-    .replace(P.letterDigit, "$1 $2")
-    .replace(P.digitLetter, "$1 $2")
-    .replace(P.suffixSpace, "$1$2");
+  return digitBoundaries(results.join(" "), P);
 }
+
+/** The end of `preprocess`: spaces at letter/digit boundaries, then ordinal suffixes joined again (each needs an ASCII digit). */
+function digitBoundaries(s: string, P: EnglishPatterns): string {
+  if (!ASCII_DIGIT.test(s)) return s;
+  return s.replace(P.letterDigit, "$1 $2").replace(P.digitLetter, "$1 $2").replace(P.suffixSpace, "$1$2");
+}
+
+const ASCII_DIGIT = /[0-9]/;
+const CURRENCY = /[€£$]/;
 
 /** `EnglishNumberNormalizer.postprocess`: currency amounts with cents, and "one(s)" for "1(s)". */
 function postprocess(s: string, P: EnglishPatterns): string {
-  return s
-    .replace(P.cents, (_m, currency: string, integer: string, cents: string) => `${currency}${integer}.${String(Number(cents)).padStart(2, "0")}`)
-    .replace(P.centsOnly, (_m, cents: string) => `¢${Number(cents)}`)
-    .replace(P.one, "one$1");
+  let out = s;
+  if (CURRENCY.test(out)) {
+    out = out
+      .replace(P.cents, (_m, currency: string, integer: string, cents: string) => `${currency}${integer}.${String(Number(cents)).padStart(2, "0")}`)
+      .replace(P.centsOnly, (_m, cents: string) => `¢${Number(cents)}`);
+  }
+  return out.includes("1") ? out.replace(P.one, "one$1") : out;
 }
 
 /**
@@ -475,8 +544,27 @@ export function normalizeEnglishNumbers(text: string): string {
   return postprocess(processWords(pySplit(s), words).join(" "), P);
 }
 
-/** `EnglishSpellingNormalizer()(text)`: each whitespace-separated word in Whisper's British-to-American list is replaced. */
-export function normalizeEnglishSpelling(text: string): string {
+/**
+ * `normalizeEnglishSpelling(normalizeEnglishNumbers(text))`. When the number normalizer's last step
+ * changes nothing, its words (none empty, none with whitespace) are what splitting its output gives,
+ * so they are looked up without joining and splitting again.
+ */
+function numbersThenSpelling(text: string, P: EnglishPatterns): string {
+  words ??= buildWords();
+  const list = processWords(pySplit(preprocess(text, words, P)), words);
+  const joined = list.join(" ");
+  const post = postprocess(joined, P);
+  if (post !== joined) return normalizeEnglishSpelling(post);
+  const map = spellingMap();
+  for (let i = 0; i < list.length; i++) {
+    const american = map.get(list[i]!);
+    if (american !== undefined) list[i] = american;
+  }
+  return list.join(" ");
+}
+
+/** Whisper's British-to-American map, read on first use. */
+function spellingMap(): Map<string, string> {
   if (spellings === undefined) {
     spellings = new Map();
     for (const line of SPELLINGS.split("\n")) {
@@ -484,7 +572,12 @@ export function normalizeEnglishSpelling(text: string): string {
       spellings.set(line.slice(0, tab), line.slice(tab + 1));
     }
   }
-  const map = spellings;
+  return spellings;
+}
+
+/** `EnglishSpellingNormalizer()(text)`: each whitespace-separated word in Whisper's British-to-American list is replaced. */
+export function normalizeEnglishSpelling(text: string): string {
+  const map = spellingMap();
   return pySplit(text)
     .map((word) => map.get(word) ?? word)
     .join(" ");
@@ -499,16 +592,24 @@ export function normalizeEnglishSpelling(text: string): string {
  * in Python.
  */
 export function englishNormalize(text: string): string {
-  const P = english();
-  let s = removeBracketed(pyLower(text));
-  if (s.includes("mm") || s.includes("mhm") || s.includes("uh") || s.includes("um")) s = s.replace(P.ignore, "");
+  // ASCII text stays ASCII up to the number normalizer (which adds only £€$¢): lowercasing is the
+  // engine's, the patterns' classes are ASCII ones, NFKD changes nothing and no character is a diacritic.
+  const ascii = !NON_ASCII.test(text);
+  const P = english(ascii);
+  let s = ascii ? text.toLowerCase() : pyLower(text);
+  if (!ascii || BRACKET_OPENERS.test(s)) s = removeBracketed(s);
+  if (FILLER_LETTERS.test(s)) s = s.replace(P.ignore, "");
   if (s.includes("'")) s = s.replace(P.spaceApostrophe, "'");
-  for (const [pattern, replacement, needle] of P.replacers) if (s.includes(needle)) s = s.replace(pattern, replacement);
+  for (const [test, group] of P.replacerGroups) {
+    if (!test(s)) continue;
+    for (const [pattern, replacement, needle] of group) if (s.includes(needle)) s = s.replace(pattern, replacement);
+  }
   if (s.includes(",")) s = s.replace(P.digitComma, "$1$2");
   s = s.replace(P.period, " $1");
-  s = removeSymbolsAndDiacritics(s, ".%$¢€£");
-  s = normalizeEnglishNumbers(s);
-  s = normalizeEnglishSpelling(s);
+  // In ASCII text a run of symbols becomes one space rather than one per symbol: the number
+  // normalizer, next, splits on whitespace and joins with one space, and its patterns take any run.
+  s = ascii ? s.replace(P.asciiSymbols, " ") : removeSymbolsAndDiacritics(s, ".%$¢€£");
+  s = numbersThenSpelling(s, P);
   s = s.replace(P.prefixSymbol, " $1");
   if (s.includes("%")) s = s.replace(P.percent, "$1 ");
   return collapseWhitespace(s);

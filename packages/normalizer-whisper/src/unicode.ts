@@ -129,18 +129,20 @@ export function pyDigitClass(): string {
  * and `\\b` (a word boundary over Python's `\\w`). A `\\b` that opens the pattern before a letter, or
  * closes it after one, becomes the one-sided test it is there, with the letter first, so that the
  * engine looks for the letter before it tests the (large) class: `\\bwon't\\b` is
- * `w(?<!\\ww)on't(?!\\w)`.
+ * `w(?<!\\ww)on't(?!\\w)`. With `ascii`, the classes are what they hold within ASCII (`[0-9A-Za-z_]`,
+ * `[0-9]`, the ASCII whitespace): the same matches on text whose only characters outside ASCII are
+ * neither word characters, digits nor whitespace.
  */
-export function pyRegex(source: string, flags = "gu"): RegExp {
+export function pyRegex(source: string, flags = "gu", ascii = false): RegExp {
   let s = source;
   const lead = /^\\b([a-z0-9])/.exec(s);
   if (lead !== null) s = `${lead[1]!}(?<!\\w${lead[1]!})${s.slice(3)}`;
   if (/[a-z0-9)]\\b$/.test(s)) s = `${s.slice(0, -2)}(?!\\w)`;
-  const w = pyWordClass();
+  const w = ascii ? "0-9A-Za-z_" : pyWordClass();
   const translated = s.replace(/\\([bdsw])/g, (_, c: string) => {
     if (c === "w") return `[${w}]`;
-    if (c === "d") return `[${pyDigitClass()}]`;
-    if (c === "s") return `[${PYTHON_WHITESPACE_CLASS}]`;
+    if (c === "d") return ascii ? "[0-9]" : `[${pyDigitClass()}]`;
+    if (c === "s") return ascii ? "[\\t\\n\\v\\f\\r\\x1c-\\x1f ]" : `[${PYTHON_WHITESPACE_CLASS}]`;
     return `(?:(?<=[${w}])(?![${w}])|(?<![${w}])(?=[${w}]))`;
   });
   return new RegExp(translated, flags);

@@ -98,3 +98,19 @@ describe("the plugin", () => {
     );
   });
 });
+
+describe("the ASCII path of the basic normalizer", () => {
+  // ASCII text takes a shorter path; with one letter outside ASCII after it, the same text takes the
+  // general one (NFKC/NFKD, Python's categories), and that letter changes nothing before it.
+  const ASCII_PIECES = [..."abcXYZ019 .,'$%-_()[]<>{}!?@#^&*+=/\\|~`\"\t\n\r\v\f\u001c\u001f\u0000\u007f", "Mr.", "(applause)", "[noise]", "<unk>"];
+  const ascii = fc.array(fc.constantFrom(...ASCII_PIECES), { maxLength: 16 }).map((p) => p.join(""));
+  it("gives what the general path gives", () => {
+    fc.assert(
+      fc.property(ascii, (s) => {
+        expect(basicNormalize(`${s}é`)).toBe(`${basicNormalize(s)}é`);
+        expect(basicNormalize(`${s}é`, { removeDiacritics: true })).toBe(`${basicNormalize(s, { removeDiacritics: true })}e`);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
