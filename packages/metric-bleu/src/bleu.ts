@@ -29,6 +29,7 @@ import { resolveBleuOptions } from "./options.js";
 import { bleuPairwise } from "./pairwise.js";
 import type { BleuOptions, ResolvedBleuOptions } from "./options.js";
 import { isBuiltin, resolveTokenizer, spanner } from "./tokenizer.js";
+import type { TokenizerResolver } from "./tokenizer.js";
 
 /** A BLEU result together with the signature of the metric that produced it. */
 export interface BleuScore extends BleuResult {
@@ -116,10 +117,11 @@ function cacheEntryBytes(key: string, spans: Spans): number {
  * @throws GramscoreError `INVALID_OPTION`, `UNKNOWN_TOKENIZER` for bad options.
  */
 export function createBleu(options?: BleuOptions, context?: MetricContext): BleuMetric {
-  const { metric, tokenize, checkNrefs } = buildBleu(options, context);
-  const o = metric.options;
-  // Explanations and the pairwise scorers are added here, not in buildBleu: bleu(), corpusBleu() and
-  // sentenceBleu() build without them, so that a bundle using only those leaves their code out.
+  const counter = buildCounter(options, context, resolveTokenizer);
+  const metric = metricOf(counter);
+  const { tokenize, checkNrefs, options: o } = counter;
+  // Explanations and the pairwise scorers are added here, not in metricOf: bleu(), corpusBleu() and
+  // sentenceBleu() use the counter alone, so that a bundle using only those leaves their code out.
   return Object.assign(metric, bleuPairwise(tokenize, o), {
     explain(hyp: string, refs: readonly string[]): BleuExplanation {
       const seg = validateSegment({ hyp, refs }, 0);
@@ -129,22 +131,41 @@ export function createBleu(options?: BleuOptions, context?: MetricContext): Bleu
   });
 }
 
-/** What {@link createBleu} adds to the metric {@link buildBleu} makes. */
+/** What {@link createBleu} adds to the metric {@link metricOf} makes. */
 type Extras = "explain" | "pairwise" | "pairwiseBatch" | "aggregateScores";
 
-/** The metric without {@link Extras} and its internal corpus summation (`validate` false for records already checked). */
-function buildBleu(
-  options: BleuOptions | undefined,
-  context: MetricContext | undefined,
-): {
-  metric: Omit<BleuMetric, Extras>;
-  sum: (segments: Iterable<Segment>, validate: boolean) => BleuStats;
-  segment: (hyp: string, refs: readonly string[]) => BleuResult;
-  tokenize: (text: string) => readonly string[];
-  checkNrefs: (count: number, index: number) => void;
-} {
+/**
+ * What every BLEU entry point scores with: the options, the tokenizer, and the counting of segments
+ * into statistics. bleu(), corpusBleu() and sentenceBleu() use it alone; createBleu() wraps it in
+ * the metric object ({@link metricOf}).
+ */
+interface Counter {
+  readonly options: ResolvedBleuOptions;
+  readonly tokenizer: Tokenizer;
+  /** Highest order and the width of a statistics row (`2 + 2N`). */
+  readonly N: number;
+  readonly width: number;
+  /** The tokens BLEU counts (lowercased when asked, right-stripped, tokenized). */
+  tokenize(text: string): readonly string[];
+  /** Sums the statistics of segments (`validate` false for records already checked). */
+  sum(segments: Iterable<Segment>, validate: boolean): BleuStats;
+  /** The result of one segment, without an intermediate statistics object. */
+  segment(hyp: string, refs: readonly string[]): BleuResult;
+  /** Statistics of one validated segment. */
+  stats(hyp: string, refs: readonly string[]): BleuStats;
+  /** Checks a segment's reference count against `nrefs` and records it for the signature. */
+  checkNrefs(count: number, index: number): void;
+  /** Records the reference count of statistics scored or read (for the signature). */
+  note(nrefs: number): void;
+  /** The signature for `stats` (or the counts seen so far), long or short. */
+  signature(stats: BleuStats | undefined, short: boolean): string;
+  readonly cache: BoundedCache<Spans>;
+}
+
+/** Builds the {@link Counter} for `options`, resolving the tokenizer with `resolve`. */
+function buildCounter(options: BleuOptions | undefined, context: MetricContext | undefined, resolve: TokenizerResolver): Counter {
   const o = resolveBleuOptions(options);
-  const tokenizer = resolveTokenizer(o.tokenize, context, "bleu");
+  const tokenizer = resolve(o.tokenize, context, "bleu");
   const rawTokenize = tokenizer.tokenize.bind(tokenizer);
   const toSpans = spanner(o.tokenize, tokenizer, "bleu");
   const lowercase = o.lowercase;
@@ -212,21 +233,6 @@ function buildBleu(
     return true;
   }
 
-  /** Sums the statistics of segments (validating them when `validate`). */
-  function sumSegments(segments: Iterable<Segment>, validate: boolean): BleuStats {
-    const sums = new Float64Array(width);
-    let nrefs = 0;
-    let index = 0;
-    for (const raw of segments) {
-      const seg = validate && !isValid(raw) ? validateSegment(raw, index) : raw;
-      checkNrefs(seg.refs.length, index);
-      nrefs = combineNrefs(nrefs, seg.refs.length);
-      countInto(seg.hyp, seg.refs, sums, true);
-      index++;
-    }
-    return toStats(sums, nrefs);
-  }
-
   function toStats(values: Float64Array, nrefs: number): BleuStats {
     const matches = new Array<number>(N);
     const totals = new Array<number>(N);
@@ -236,6 +242,53 @@ function buildBleu(
     }
     return { sysLen: values[SYS]!, refLen: values[REF]!, matches, totals, nrefs };
   }
+
+  return {
+    options: o,
+    tokenizer,
+    N,
+    width,
+    tokenize,
+    cache,
+    checkNrefs,
+    sum(segments, validate) {
+      const sums = new Float64Array(width);
+      let nrefs = 0;
+      let index = 0;
+      for (const raw of segments) {
+        const seg = validate && !isValid(raw) ? validateSegment(raw, index) : raw;
+        checkNrefs(seg.refs.length, index);
+        nrefs = combineNrefs(nrefs, seg.refs.length);
+        countInto(seg.hyp, seg.refs, sums, true);
+        index++;
+      }
+      return toStats(sums, nrefs);
+    },
+    segment(hyp, refs) {
+      validateSegment({ hyp, refs }, 0);
+      checkNrefs(refs.length, 0);
+      countInto(hyp, refs, row, false);
+      return computeBleuAt(row[SYS]!, row[REF]!, row, MATCH, row, MATCH + N, o);
+    },
+    stats(hyp, refs) {
+      validateSegment({ hyp, refs }, 0);
+      checkNrefs(refs.length, 0);
+      countInto(hyp, refs, row, false);
+      return toStats(row, refs.length);
+    },
+    note(nrefs) {
+      seen = combineNrefs(seen, nrefs);
+    },
+    signature(stats, short) {
+      const nrefs = stats !== undefined && stats.nrefs !== 0 ? stats.nrefs : seen;
+      return bleuSignature({ nrefs: fixedNrefs ?? nrefsLabel(nrefs), ...fields }, short);
+    },
+  };
+}
+
+/** The metric object (without {@link Extras}) around a {@link Counter}. */
+function metricOf(c: Counter): Omit<BleuMetric, Extras> {
+  const { N, width, options: o } = c;
 
   function checkStats(s: BleuStats, what: string): void {
     if (s === null || typeof s !== "object" || !Array.isArray(s.matches) || s.matches.length !== N) {
@@ -247,22 +300,19 @@ function buildBleu(
     }
   }
 
-  const metric: Omit<BleuMetric, Extras> = {
+  return {
     name: "bleu",
     higherIsBetter: true,
     options: o,
-    tokenizer,
+    tokenizer: c.tokenizer,
     tokenize(text) {
-      return tokenize(assertText(text, "The text"));
+      return c.tokenize(assertText(text, "The text"));
     },
     empty() {
       return { sysLen: 0, refLen: 0, matches: new Array<number>(N).fill(0), totals: new Array<number>(N).fill(0), nrefs: 0 };
     },
     stats(hyp, refs) {
-      validateSegment({ hyp, refs }, 0);
-      checkNrefs(refs.length, 0);
-      countInto(hyp, refs, row, false);
-      return toStats(row, refs.length);
+      return c.stats(hyp, refs);
     },
     merge(a, b) {
       checkStats(a, "The first argument of merge");
@@ -278,16 +328,14 @@ function buildBleu(
     },
     score(stats) {
       checkStats(stats, "The statistics to score");
-      seen = combineNrefs(seen, stats.nrefs);
+      c.note(stats.nrefs);
       return computeBleu(stats.sysLen, stats.refLen, stats.matches, stats.totals, o);
     },
     signature(stats?: BleuStats) {
-      const nrefs = stats !== undefined && stats.nrefs !== 0 ? stats.nrefs : seen;
-      return bleuSignature({ nrefs: fixedNrefs ?? nrefsLabel(nrefs), ...fields });
+      return c.signature(stats, false);
     },
     shortSignature(stats?: BleuStats) {
-      const nrefs = stats !== undefined && stats.nrefs !== 0 ? stats.nrefs : seen;
-      return bleuSignature({ nrefs: fixedNrefs ?? nrefsLabel(nrefs), ...fields }, true);
+      return c.signature(stats, true);
     },
     summarize(result) {
       return { score: result.score, bp: result.bp };
@@ -320,24 +368,17 @@ function buildBleu(
     },
     parseStats(value) {
       const s = parseBleuStats(value, N);
-      seen = combineNrefs(seen, s.nrefs);
+      c.note(s.nrefs);
       return s;
     },
     corpusStats(segments) {
-      return sumSegments(segments, true);
+      return c.sum(segments, true);
     },
     referenceCacheUsage() {
+      const cache = c.cache;
       return { entries: cache.size, bytes: cache.bytes, maxEntries: cache.maxEntries, maxBytes: cache.maxBytes };
     },
   };
-  /** score(stats(hyp, refs)) without the intermediate statistics object. */
-  function segment(hyp: string, refs: readonly string[]): BleuResult {
-    validateSegment({ hyp, refs }, 0);
-    checkNrefs(refs.length, 0);
-    countInto(hyp, refs, row, false);
-    return computeBleuAt(row[SYS]!, row[REF]!, row, MATCH, row, MATCH + N, o);
-  }
-  return { metric, sum: sumSegments, segment, tokenize, checkNrefs };
 }
 
 const STATS_KEYS = ["sysLen", "refLen", "matches", "totals", "nrefs"];
@@ -421,13 +462,28 @@ export function bleu(
   refStreams: readonly (readonly (string | null | undefined)[])[],
   options?: BleuOptions,
 ): BleuScore {
+  return bleuWith(resolveTokenizer, hyps, refStreams, options);
+}
+
+/** {@link bleu} with the tokenizer names `resolve` knows (the main or the lean entry's). */
+export function bleuWith(
+  resolve: TokenizerResolver,
+  hyps: readonly string[],
+  refStreams: readonly (readonly (string | null | undefined)[])[],
+  options: BleuOptions | undefined,
+): BleuScore {
   checkStreams(hyps, refStreams);
-  const { metric, sum } = buildBleu(oneShot(options), undefined);
+  const counter = buildCounter(oneShot(options), undefined, resolve);
   const segments = toSegments(hyps, refStreams);
   if (segments.length === 0) throw emptyCorpus();
   // toSegments validated every record already.
-  const stats = sum(segments, false);
-  return withSignature(metric.score(stats, "corpus"), metric.signature());
+  return corpusScore(counter, counter.sum(segments, false));
+}
+
+/** The corpus result of summed statistics, with the signature. */
+function corpusScore(counter: Counter, stats: BleuStats): BleuScore {
+  const result = computeBleu(stats.sysLen, stats.refLen, stats.matches, stats.totals, counter.options);
+  return withSignature(result, counter.signature(undefined, false));
 }
 
 /**
@@ -435,15 +491,35 @@ export function bleu(
  * @throws GramscoreError for invalid records, an empty corpus or bad options.
  */
 export function corpusBleu(segments: Iterable<Segment>, options?: BleuOptions): BleuScore {
-  const { metric } = buildBleu(oneShot(options), undefined);
-  const stats = metric.corpusStats(segments);
-  if (stats.nrefs === 0) throw emptyCorpus();
-  return withSignature(metric.score(stats, "corpus"), metric.signature());
+  return corpusBleuWith(resolveTokenizer, segments, options);
 }
 
-type Built = ReturnType<typeof buildBleu>;
-let defaultSentence: Built | undefined;
-const sentenceMetrics = new WeakMap<object, Built>();
+/** {@link corpusBleu} with the tokenizer names `resolve` knows. */
+export function corpusBleuWith(resolve: TokenizerResolver, segments: Iterable<Segment>, options: BleuOptions | undefined): BleuScore {
+  const counter = buildCounter(oneShot(options), undefined, resolve);
+  const stats = counter.sum(segments, true);
+  if (stats.nrefs === 0) throw emptyCorpus();
+  return corpusScore(counter, stats);
+}
+
+/**
+ * The counters sentenceBleu() keeps for one entry point: the one of the default options, and one per
+ * options object while that object lives.
+ */
+export interface SentenceCounters {
+  resolve: TokenizerResolver;
+  fallback: Counter | undefined;
+  readonly byOptions: WeakMap<object, Counter>;
+  /** The signature of each counter per reference count (a few counts at most). */
+  readonly signatures: WeakMap<Counter, Map<number, string>>;
+}
+
+/** A fresh {@link SentenceCounters} for an entry point that resolves tokenizer names with `resolve`. */
+export function sentenceCounters(resolve: TokenizerResolver): SentenceCounters {
+  return { resolve, fallback: undefined, byOptions: new WeakMap(), signatures: new WeakMap() };
+}
+
+const MAIN_SENTENCES = /* @__PURE__ */ sentenceCounters(resolveTokenizer);
 
 /**
  * Sentence BLEU of one hypothesis against its references, as sacrebleu's `sentence_bleu`: the same
@@ -452,17 +528,22 @@ const sentenceMetrics = new WeakMap<object, Built>();
  * @throws GramscoreError `INVALID_TYPE`, `EMPTY_INPUT` (no reference), `INVALID_OPTION`.
  */
 export function sentenceBleu(hyp: string, refs: readonly string[], options?: BleuOptions): BleuScore {
-  let built: Built | undefined;
+  return sentenceBleuWith(MAIN_SENTENCES, hyp, refs, options);
+}
+
+/** {@link sentenceBleu} with an entry point's counters. */
+export function sentenceBleuWith(counters: SentenceCounters, hyp: string, refs: readonly string[], options: BleuOptions | undefined): BleuScore {
+  let built: Counter | undefined;
   if (options === undefined) {
-    built = defaultSentence ??= buildBleu({ effectiveOrder: true }, undefined);
+    built = counters.fallback ??= buildCounter({ effectiveOrder: true }, undefined, counters.resolve);
   } else if (options !== null && typeof options === "object") {
-    built = sentenceMetrics.get(options);
+    built = counters.byOptions.get(options);
     if (built === undefined) {
-      built = buildBleu({ effectiveOrder: true, ...options }, undefined);
-      sentenceMetrics.set(options, built);
+      built = buildCounter({ effectiveOrder: true, ...options }, undefined, counters.resolve);
+      counters.byOptions.set(options, built);
     }
   } else {
-    built = buildBleu(options, undefined);
+    built = buildCounter(options, undefined, counters.resolve);
   }
   if (typeof refs === "string") {
     throw new GramscoreError(
@@ -470,22 +551,21 @@ export function sentenceBleu(hyp: string, refs: readonly string[], options?: Ble
       "sentenceBleu(hyp, refs) needs the references as an array of strings, but got a string. Write sentenceBleu(hyp, [ref]).",
     );
   }
-  return withSignature(built.segment(hyp, refs), sentenceSignature(built.metric, refs.length));
+  return withSignature(built.segment(hyp, refs), sentenceSignature(counters, built, refs.length));
 }
 
-/** The signature a metric gives for `nrefs` references, remembered per metric (a few counts at most). */
-const sentenceSignatures = new WeakMap<Built["metric"], Map<number, string>>();
-function sentenceSignature(metric: Built["metric"], nrefs: number): string {
-  let byCount = sentenceSignatures.get(metric);
-  if (byCount === undefined) sentenceSignatures.set(metric, (byCount = new Map()));
+/** The signature a counter gives for `nrefs` references, remembered per counter. */
+function sentenceSignature(counters: SentenceCounters, counter: Counter, nrefs: number): string {
+  let byCount = counters.signatures.get(counter);
+  if (byCount === undefined) counters.signatures.set(counter, (byCount = new Map()));
   let sig = byCount.get(nrefs);
   if (sig === undefined) {
-    const o = metric.options;
+    const o = counter.options;
     sig = bleuSignature({
       nrefs,
       lowercase: o.lowercase,
       effectiveOrder: o.effectiveOrder,
-      tokenizer: metric.tokenizer.signature,
+      tokenizer: counter.tokenizer.signature,
       smoothMethod: o.smoothMethod,
       smoothValue: o.smoothValue,
       maxNgramOrder: o.maxNgramOrder,

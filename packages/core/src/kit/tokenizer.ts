@@ -45,6 +45,18 @@ export function resolveTokenizerOption(option: string | TokenizerLike, setup: To
     if (Object.prototype.hasOwnProperty.call(builtins, option) && !preferContext(option, context, setup.ownPlugins)) return builtins[option]!();
     return contextTokenizer(option, context, metric, undefined, `Built-in names are ${names}.`);
   }
+  return customTokenizer(option, metric, names);
+}
+
+/**
+ * The part of {@link resolveTokenizerOption} for a value that is not a name: a function
+ * `text => tokens` or an object with `tokenize(text)`, wrapped so that every call is checked. For a
+ * metric entry point that resolves its names itself and has no registry (so a bundle leaves the
+ * registry lookup out).
+ * @param names How the message lists the metric's tokenizer names.
+ * @throws GramscoreError `INVALID_OPTION` (`details.option` = `tokenize`) for any other value.
+ */
+export function customTokenizer(option: unknown, metric: string, names: string): Tokenizer {
   if (typeof option === "function") {
     return checkedTokenizer({ name: "custom", signature: "custom", tokenize: option as (text: string) => string[] }, metric);
   }
