@@ -149,10 +149,13 @@ interface Counter {
   tokenize(text: string): readonly string[];
   /** Sums the statistics of segments (`validate` false for records already checked). */
   sum(segments: Iterable<Segment>, validate: boolean): BleuStats;
-  /** The result of one segment, without an intermediate statistics object. */
-  segment(hyp: string, refs: readonly string[]): BleuResult;
-  /** Statistics of one validated segment. */
-  stats(hyp: string, refs: readonly string[]): BleuStats;
+  /**
+   * Validates one segment and counts it into a row (`[sysLen, refLen, matches…, totals…]`, reused by
+   * the next call): {@link toStats} makes statistics of it, computeBleuAt a result without them.
+   */
+  count(hyp: string, refs: readonly string[]): Float64Array;
+  /** Statistics of a row. */
+  toStats(values: Float64Array, nrefs: number): BleuStats;
   /** Checks a segment's reference count against `nrefs` and records it for the signature. */
   checkNrefs(count: number, index: number): void;
   /** Records the reference count of statistics scored or read (for the signature). */
@@ -264,18 +267,13 @@ function buildCounter(options: BleuOptions | undefined, context: MetricContext |
       }
       return toStats(sums, nrefs);
     },
-    segment(hyp, refs) {
+    count(hyp, refs) {
       validateSegment({ hyp, refs }, 0);
       checkNrefs(refs.length, 0);
       countInto(hyp, refs, row, false);
-      return computeBleuAt(row[SYS]!, row[REF]!, row, MATCH, row, MATCH + N, o);
+      return row;
     },
-    stats(hyp, refs) {
-      validateSegment({ hyp, refs }, 0);
-      checkNrefs(refs.length, 0);
-      countInto(hyp, refs, row, false);
-      return toStats(row, refs.length);
-    },
+    toStats,
     note(nrefs) {
       seen = combineNrefs(seen, nrefs);
     },
@@ -312,7 +310,7 @@ function metricOf(c: Counter): Omit<BleuMetric, Extras> {
       return { sysLen: 0, refLen: 0, matches: new Array<number>(N).fill(0), totals: new Array<number>(N).fill(0), nrefs: 0 };
     },
     stats(hyp, refs) {
-      return c.stats(hyp, refs);
+      return c.toStats(c.count(hyp, refs), refs.length);
     },
     merge(a, b) {
       checkStats(a, "The first argument of merge");
@@ -551,7 +549,9 @@ export function sentenceBleuWith(counters: SentenceCounters, hyp: string, refs: 
       "sentenceBleu(hyp, refs) needs the references as an array of strings, but got a string. Write sentenceBleu(hyp, [ref]).",
     );
   }
-  return withSignature(built.segment(hyp, refs), sentenceSignature(counters, built, refs.length));
+  const row = built.count(hyp, refs);
+  const N = built.N;
+  return withSignature(computeBleuAt(row[SYS]!, row[REF]!, row, MATCH, row, MATCH + N, built.options), sentenceSignature(counters, built, refs.length));
 }
 
 /** The signature a counter gives for `nrefs` references, remembered per counter. */

@@ -50,12 +50,11 @@ export function resolveLeanTokenizer(option: TokenizeOption, _context: MetricCon
   const factory = Object.hasOwn(BY_IMPORT, option) ? BY_IMPORT[option] : undefined;
   throw new GramscoreError(
     ErrorCode.UNKNOWN_TOKENIZER,
-    factory === undefined
-      ? `${metric} from @gramscore/metric-bleu/lean has no tokenizer named ${JSON.stringify(option)}; it knows ${LEAN_NAMES} by name. ` +
-          "Pass a Tokenizer object or a function (text) => string[], or import from @gramscore/metric-bleu, which resolves names through a registry."
-      : `${metric} from @gramscore/metric-bleu/lean knows only the tokenizers ${LEAN_NAMES} by name, but got tokenize: "${option}". ` +
-          `Add import { ${factory} } from "@gramscore/tokenizer-sacrebleu" and pass tokenize: ${factory}(), ` +
-          "or import from @gramscore/metric-bleu, which knows every sacrebleu tokenizer by name.",
+    `${metric} from @gramscore/metric-bleu/lean knows the tokenizers ${LEAN_NAMES} by name, not ${JSON.stringify(option)}. ` +
+      (factory === undefined
+        ? "Pass a Tokenizer object or a function (text) => string[], or "
+        : `Add import { ${factory} } from "@gramscore/tokenizer-sacrebleu" and pass tokenize: ${factory}(), or `) +
+      "import from @gramscore/metric-bleu, which knows every sacrebleu tokenizer and the registry's names.",
     { details: { name: option } },
   );
 }
