@@ -15,6 +15,7 @@ import {
   invalidStats,
   readCount,
   readCounts,
+  resolveNormalizeOption,
   statsObject,
 } from "@gramscore/core";
 import type { AggregateScorer, FormatOptions, Metric, MetricContext, PairwiseScorer, Segment, StatsRows, Tokenizer } from "@gramscore/core";
@@ -25,7 +26,8 @@ import { explainSegment } from "./explain.js";
 import type { BleuExplanation } from "./explain.js";
 import { BleuCounter, MATCH, REF, SYS, freezeSpans } from "./kernel.js";
 import type { Spans } from "./kernel.js";
-import { resolveBleuOptions } from "./options.js";
+import { readBleuOptions } from "./options.js";
+import type { NormalizeReader } from "./options.js";
 import { bleuPairwise } from "./pairwise.js";
 import type { BleuOptions, ResolvedBleuOptions } from "./options.js";
 import { isBuiltin, resolveTokenizer, spanner } from "./tokenizer.js";
@@ -117,7 +119,7 @@ function cacheEntryBytes(key: string, spans: Spans): number {
  * @throws GramscoreError `INVALID_OPTION`, `UNKNOWN_TOKENIZER` for bad options.
  */
 export function createBleu(options?: BleuOptions, context?: MetricContext): BleuMetric {
-  const counter = buildCounter(options, context, resolveTokenizer);
+  const counter = buildCounter(options, context, MAIN);
   const metric = metricOf(counter);
   const { tokenize, checkNrefs, options: o } = counter;
   // Explanations and the pairwise scorers are added here, not in metricOf: bleu(), corpusBleu() and
@@ -165,14 +167,31 @@ interface Counter {
   readonly cache: BoundedCache<Spans>;
 }
 
-/** Builds the {@link Counter} for `options`, resolving the tokenizer with `resolve`. */
-function buildCounter(options: BleuOptions | undefined, context: MetricContext | undefined, resolve: TokenizerResolver): Counter {
-  const o = resolveBleuOptions(options);
-  const tokenizer = resolve(o.tokenize, context, "bleu");
+/** How an entry point reads the options it treats differently: tokenizer names and `normalize`. */
+export interface EntryRules {
+  readonly tokenizer: TokenizerResolver;
+  readonly normalize: NormalizeReader;
+}
+
+/** The main entry's rules: every sacrebleu tokenizer by name, and the `normalize` option. */
+const MAIN: EntryRules = { tokenizer: resolveTokenizer, normalize: resolveNormalizeOption };
+
+/** Builds the {@link Counter} for `options` under an entry point's rules. */
+function buildCounter(options: BleuOptions | undefined, context: MetricContext | undefined, rules: EntryRules): Counter {
+  const o = readBleuOptions(options, "bleu", rules.normalize);
+  const tokenizer = rules.tokenizer(o.tokenize, context, "bleu");
   const rawTokenize = tokenizer.tokenize.bind(tokenizer);
   const toSpans = spanner(o.tokenize, tokenizer, "bleu");
   const lowercase = o.lowercase;
-  const prepare = (text: string): string => pyRstrip(lowercase ? pyLower(text) : text);
+  const normalizer = o.normalize;
+  // The normalizer first (as WER applies it), then sacrebleu's lowercasing and right-strip.
+  const prepare =
+    normalizer === undefined
+      ? (text: string): string => pyRstrip(lowercase ? pyLower(text) : text)
+      : (text: string): string => {
+          const t = normalizer.normalize(text);
+          return pyRstrip(lowercase ? pyLower(t) : t);
+        };
   const tokenize = (text: string): readonly string[] => rawTokenize(prepare(text));
   const N = o.maxNgramOrder;
   const width = 2 + 2 * N;
@@ -188,6 +207,7 @@ function buildCounter(options: BleuOptions | undefined, context: MetricContext |
     smoothMethod: o.smoothMethod,
     smoothValue: o.smoothValue,
     maxNgramOrder: N,
+    normalizer: normalizer?.signature,
   };
 
   function checkNrefs(count: number, index: number): void {
@@ -460,18 +480,18 @@ export function bleu(
   refStreams: readonly (readonly (string | null | undefined)[])[],
   options?: BleuOptions,
 ): BleuScore {
-  return bleuWith(resolveTokenizer, hyps, refStreams, options);
+  return bleuWith(MAIN, hyps, refStreams, options);
 }
 
-/** {@link bleu} with the tokenizer names `resolve` knows (the main or the lean entry's). */
+/** {@link bleu} under an entry point's rules (the main or the lean entry's). */
 export function bleuWith(
-  resolve: TokenizerResolver,
+  rules: EntryRules,
   hyps: readonly string[],
   refStreams: readonly (readonly (string | null | undefined)[])[],
   options: BleuOptions | undefined,
 ): BleuScore {
   checkStreams(hyps, refStreams);
-  const counter = buildCounter(oneShot(options), undefined, resolve);
+  const counter = buildCounter(oneShot(options), undefined, rules);
   const segments = toSegments(hyps, refStreams);
   if (segments.length === 0) throw emptyCorpus();
   // toSegments validated every record already.
@@ -489,12 +509,12 @@ function corpusScore(counter: Counter, stats: BleuStats): BleuScore {
  * @throws GramscoreError for invalid records, an empty corpus or bad options.
  */
 export function corpusBleu(segments: Iterable<Segment>, options?: BleuOptions): BleuScore {
-  return corpusBleuWith(resolveTokenizer, segments, options);
+  return corpusBleuWith(MAIN, segments, options);
 }
 
-/** {@link corpusBleu} with the tokenizer names `resolve` knows. */
-export function corpusBleuWith(resolve: TokenizerResolver, segments: Iterable<Segment>, options: BleuOptions | undefined): BleuScore {
-  const counter = buildCounter(oneShot(options), undefined, resolve);
+/** {@link corpusBleu} under an entry point's rules. */
+export function corpusBleuWith(rules: EntryRules, segments: Iterable<Segment>, options: BleuOptions | undefined): BleuScore {
+  const counter = buildCounter(oneShot(options), undefined, rules);
   const stats = counter.sum(segments, true);
   if (stats.nrefs === 0) throw emptyCorpus();
   return corpusScore(counter, stats);
@@ -505,19 +525,19 @@ export function corpusBleuWith(resolve: TokenizerResolver, segments: Iterable<Se
  * options object while that object lives.
  */
 export interface SentenceCounters {
-  resolve: TokenizerResolver;
+  readonly rules: EntryRules;
   fallback: Counter | undefined;
   readonly byOptions: WeakMap<object, Counter>;
   /** The signature of each counter per reference count (a few counts at most). */
   readonly signatures: WeakMap<Counter, Map<number, string>>;
 }
 
-/** A fresh {@link SentenceCounters} for an entry point that resolves tokenizer names with `resolve`. */
-export function sentenceCounters(resolve: TokenizerResolver): SentenceCounters {
-  return { resolve, fallback: undefined, byOptions: new WeakMap(), signatures: new WeakMap() };
+/** A fresh {@link SentenceCounters} for an entry point with these rules. */
+export function sentenceCounters(rules: EntryRules): SentenceCounters {
+  return { rules, fallback: undefined, byOptions: new WeakMap(), signatures: new WeakMap() };
 }
 
-const MAIN_SENTENCES = /* @__PURE__ */ sentenceCounters(resolveTokenizer);
+const MAIN_SENTENCES = /* @__PURE__ */ sentenceCounters(MAIN);
 
 /**
  * Sentence BLEU of one hypothesis against its references, as sacrebleu's `sentence_bleu`: the same
@@ -533,15 +553,15 @@ export function sentenceBleu(hyp: string, refs: readonly string[], options?: Ble
 export function sentenceBleuWith(counters: SentenceCounters, hyp: string, refs: readonly string[], options: BleuOptions | undefined): BleuScore {
   let built: Counter | undefined;
   if (options === undefined) {
-    built = counters.fallback ??= buildCounter({ effectiveOrder: true }, undefined, counters.resolve);
+    built = counters.fallback ??= buildCounter({ effectiveOrder: true }, undefined, counters.rules);
   } else if (options !== null && typeof options === "object") {
     built = counters.byOptions.get(options);
     if (built === undefined) {
-      built = buildCounter({ effectiveOrder: true, ...options }, undefined, counters.resolve);
+      built = buildCounter({ effectiveOrder: true, ...options }, undefined, counters.rules);
       counters.byOptions.set(options, built);
     }
   } else {
-    built = buildCounter(options, undefined, counters.resolve);
+    built = buildCounter(options, undefined, counters.rules);
   }
   if (typeof refs === "string") {
     throw new GramscoreError(
@@ -569,6 +589,7 @@ function sentenceSignature(counters: SentenceCounters, counter: Counter, nrefs: 
       smoothMethod: o.smoothMethod,
       smoothValue: o.smoothValue,
       maxNgramOrder: o.maxNgramOrder,
+      normalizer: o.normalize?.signature,
     });
     if (byCount.size < 64) byCount.set(nrefs, sig);
   }

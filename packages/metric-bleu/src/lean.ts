@@ -3,12 +3,13 @@
  * The same functions and numbers as the main entry, but only `13a` (the default) and `none` are known
  * by name: the other sacrebleu tokenizers are passed as objects (`tokenize: createIntl()` from
  * @gramscore/tokenizer-sacrebleu), so that a bundle holds only the tokenizers it imports. No metric
- * object, explanations, pairwise scorers, NLTK/HuggingFace variants or option descriptions.
+ * object, explanations, pairwise scorers, NLTK/HuggingFace variants, option descriptions or `normalize`.
  */
 import type { Segment } from "@gramscore/core";
 import { bleuWith, corpusBleuWith, sentenceBleuWith, sentenceCounters } from "./bleu.js";
-import type { BleuScore } from "./bleu.js";
+import type { BleuScore, EntryRules } from "./bleu.js";
 import type { BleuOptions } from "./options.js";
+import { refuseNormalize } from "./options.js";
 import { resolveLeanTokenizer } from "./tokenizer.js";
 
 export { VERSION } from "./version.js";
@@ -16,6 +17,9 @@ export type { BleuScore } from "./bleu.js";
 export type { BleuResult } from "./compute.js";
 export type { BleuOptions, NrefsOption, SmoothMethod } from "./options.js";
 export type { TokenizeOption } from "./tokenizer.js";
+
+/** Tokenizers `13a` and `none` by name, the others as objects; no `normalize` (no normalizer code in a bundle). */
+const LEAN: EntryRules = { tokenizer: resolveLeanTokenizer, normalize: refuseNormalize };
 
 /**
  * Corpus BLEU in sacrebleu's layout, as the main entry's `bleu`: `bleu(hyps, [refsA, refsB])`.
@@ -25,7 +29,7 @@ export type { TokenizeOption } from "./tokenizer.js";
  *   (saying which import to add for `intl`, `zh`, `char` or `cjk` by name).
  */
 export function bleu(hyps: readonly string[], refStreams: readonly (readonly (string | null | undefined)[])[], options?: BleuOptions): BleuScore {
-  return bleuWith(resolveLeanTokenizer, hyps, refStreams, options);
+  return bleuWith(LEAN, hyps, refStreams, options);
 }
 
 /**
@@ -34,10 +38,10 @@ export function bleu(hyps: readonly string[], refStreams: readonly (readonly (st
  * @throws GramscoreError for invalid records, an empty corpus or bad options.
  */
 export function corpusBleu(segments: Iterable<Segment>, options?: BleuOptions): BleuScore {
-  return corpusBleuWith(resolveLeanTokenizer, segments, options);
+  return corpusBleuWith(LEAN, segments, options);
 }
 
-const SENTENCES = /* @__PURE__ */ sentenceCounters(resolveLeanTokenizer);
+const SENTENCES = /* @__PURE__ */ sentenceCounters(LEAN);
 
 /**
  * Sentence BLEU of one hypothesis against its references, as the main entry's `sentenceBleu`
