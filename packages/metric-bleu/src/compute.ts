@@ -163,7 +163,7 @@ export interface BleuSignatureFields {
   smoothMethod: SmoothMethod;
   smoothValue: number | undefined;
   maxNgramOrder: number;
-  /** The signature of the normalizer applied first (the `norm:` field), if any. */
+  /** `norm:`, the normalizer's signature. */
   normalizer?: string;
   /** Defaults to this package's version. */
   version?: string;
@@ -174,7 +174,7 @@ export interface BleuSignatureFields {
  * (short: `#:1|c:mixed|e:no|tok:13a|s:exp|v:gramscore-0.1.0`). Smoothing values print with two decimals
  * (`floor[0.10]`, `add-k[1.00]`). sacrebleu has no field for the maximum n-gram order; when it is not
  * 4, gramscore adds `ngram:N` before the version (absent at 4, so default signatures stay identical),
- * and `norm:<normalizer>` after it when the texts are normalized first (as WER's signature does).
+ * then `norm:` when a normalizer is used.
  */
 export function bleuSignature(fields: BleuSignatureFields, short = false): string {
   const smooth =

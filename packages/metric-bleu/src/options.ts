@@ -61,12 +61,8 @@ export interface BleuOptions {
    */
   referenceCacheBytes?: number;
   /**
-   * A text normalization applied to the hypothesis and the references before anything else
-   * (lowercasing, tokenizing): a {@link Normalizer} (e.g. `whisperEnglish` from
-   * `@gramscore/normalizer-whisper`) or a function `text => text` (named `custom`), named in the
-   * signature (`norm:whisper-en`). A name (`"whisper-en"`) works through a registry that has the
-   * normalizer's plugin (`registry.metric("bleu", { normalize: "whisper-en" })`, the CLI's
-   * `--normalize`). Default: none. Not taken by `@gramscore/metric-bleu/lean`.
+   * A normalizer (e.g. `whisperEnglish`) or function `text => text` applied first, signed `norm:`;
+   * a name only through a registry. Default none. Not in the lean entry.
    */
   normalize?: NormalizerLike | "none" | null | (string & {});
 }
@@ -83,7 +79,6 @@ export interface ResolvedBleuOptions {
   readonly nrefs: NrefsOption | undefined;
   readonly referenceCache: number;
   readonly referenceCacheBytes: number;
-  /** The normalizer applied first, if any (checked on every call). */
   readonly normalize: Normalizer | undefined;
 }
 
@@ -191,7 +186,7 @@ export function refuseNormalize(value: unknown, metric: string): undefined {
   if (value === undefined || value === null || value === "none") return undefined;
   throw new GramscoreError(
     ErrorCode.INVALID_OPTION,
-    `Option normalize of ${metric} is not in @gramscore/metric-bleu/lean: normalize the texts first, or import from @gramscore/metric-bleu.`,
+    `Option normalize of ${metric} is not in @gramscore/metric-bleu/lean: normalize first, or import @gramscore/metric-bleu.`,
     { details: { option: "normalize" } },
   );
 }

@@ -51,10 +51,8 @@ export function resolveLeanTokenizer(option: TokenizeOption, _context: MetricCon
   throw new GramscoreError(
     ErrorCode.UNKNOWN_TOKENIZER,
     `${metric} from @gramscore/metric-bleu/lean knows the tokenizers ${LEAN_NAMES} by name, not ${JSON.stringify(option)}. ` +
-      (factory === undefined
-        ? "Pass a Tokenizer object or a function (text) => string[], or "
-        : `Add import { ${factory} } from "@gramscore/tokenizer-sacrebleu" and pass tokenize: ${factory}(), or `) +
-      "import from @gramscore/metric-bleu, which knows every sacrebleu tokenizer and the registry's names.",
+      (factory === undefined ? "Pass a tokenizer object or function" : `Add import { ${factory} } from "@gramscore/tokenizer-sacrebleu" and pass tokenize: ${factory}()`) +
+      ", or import from @gramscore/metric-bleu (every name).",
     { details: { name: option } },
   );
 }

@@ -100,11 +100,7 @@ function build(name: SacrebleuTokenizerName, scan: Scanner, options: unknown, no
   return tokenizer;
 }
 
-/**
- * True when `value` is a tokenizer made by this package's factories (`create13a()`, `createIntl()`, …),
- * not a look-alike: a metric may read its {@link SacrebleuTokenizer.spans} unchecked, as it reads the
- * tokenizers it builds from a name.
- */
+/** True when this package's factories made `value` (so a metric may trust its `spans`). */
 export function isSacrebleuTokenizer(value: unknown): value is SacrebleuTokenizer {
   return typeof value === "object" && value !== null && MADE_HERE.has(value);
 }

@@ -49,12 +49,8 @@ export function resolveTokenizerOption(option: string | TokenizerLike, setup: To
 }
 
 /**
- * The part of {@link resolveTokenizerOption} for a value that is not a name: a function
- * `text => tokens` or an object with `tokenize(text)`, wrapped so that every call is checked. For a
- * metric entry point that resolves its names itself and has no registry (so a bundle leaves the
- * registry lookup out).
- * @param names How the message lists the metric's tokenizer names.
- * @throws GramscoreError `INVALID_OPTION` (`details.option` = `tokenize`) for any other value.
+ * {@link resolveTokenizerOption} of a value that is not a name (a function or `{ tokenize }`), for an
+ * entry point without a registry. @throws GramscoreError `INVALID_OPTION` for another value.
  */
 export function customTokenizer(option: unknown, metric: string, names: string): Tokenizer {
   if (typeof option === "function") {
