@@ -59,7 +59,7 @@ describe("BLEU's normalize option", () => {
 
   it("is refused by the lean entry, which says where it is", () => {
     expect(codeOf(() => lean.bleu(["a"], [["a"]], { normalize: whisperEnglish }))).toBe(ErrorCode.INVALID_OPTION);
-    expect(messageOf(() => lean.sentenceBleu("a", ["a"], { normalize: whisperEnglish }))).toContain("import from @gramscore/metric-bleu");
+    expect(messageOf(() => lean.sentenceBleu("a", ["a"], { normalize: whisperEnglish }))).toContain("normalize first, or import @gramscore/metric-bleu");
     expect(lean.bleu(["a b c d"], [["a b c"]], { normalize: "none" })).toEqual(bleu(["a b c d"], [["a b c"]]));
   });
 
