@@ -11,7 +11,7 @@
  */
 import { growExpansion, roundExpansion } from "./numerics.js";
 
-let scratch = new Float64Array(64);
+let scratch = /* @__PURE__ */ new Float64Array(64);
 let used = 0;
 
 /** Adds `x` exactly into the scratch expansion. */

@@ -59,7 +59,7 @@ export { checkPairwiseInput, normalizedWeights, pairwiseBatchOf, pairwiseRows } 
 export { RENAMED_OPTIONS, unknownOptionError } from "./option-names.js";
 export { expectedOf, invalidOption, resolveOptions } from "./kit/options.js";
 export type { OptionRule, OptionRules } from "./kit/options.js";
-export { readCacheSize, resolveTokenizerOption, tokenizerFlag, tokenizerOptions } from "./kit/tokenizer.js";
+export { customTokenizer, readCacheSize, resolveTokenizerOption, tokenizerFlag, tokenizerOptions } from "./kit/tokenizer.js";
 export type { TokenizerOptionSetup } from "./kit/tokenizer.js";
 export { invalidStats, isCount, readCount, readCounts, readExactSum, readStatsNrefs, statsObject } from "./kit/stats.js";
 export type { CountsMessages } from "./kit/stats.js";

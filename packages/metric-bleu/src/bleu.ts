@@ -15,6 +15,7 @@ import {
   invalidStats,
   readCount,
   readCounts,
+  resolveNormalizeOption,
   statsObject,
 } from "@gramscore/core";
 import type { AggregateScorer, FormatOptions, Metric, MetricContext, PairwiseScorer, Segment, StatsRows, Tokenizer } from "@gramscore/core";
@@ -25,10 +26,12 @@ import { explainSegment } from "./explain.js";
 import type { BleuExplanation } from "./explain.js";
 import { BleuCounter, MATCH, REF, SYS, freezeSpans } from "./kernel.js";
 import type { Spans } from "./kernel.js";
-import { resolveBleuOptions } from "./options.js";
+import { readBleuOptions } from "./options.js";
+import type { NormalizeReader } from "./options.js";
 import { bleuPairwise } from "./pairwise.js";
 import type { BleuOptions, ResolvedBleuOptions } from "./options.js";
 import { isBuiltin, resolveTokenizer, spanner } from "./tokenizer.js";
+import type { TokenizerResolver } from "./tokenizer.js";
 
 /** A BLEU result together with the signature of the metric that produced it. */
 export interface BleuScore extends BleuResult {
@@ -116,10 +119,11 @@ function cacheEntryBytes(key: string, spans: Spans): number {
  * @throws GramscoreError `INVALID_OPTION`, `UNKNOWN_TOKENIZER` for bad options.
  */
 export function createBleu(options?: BleuOptions, context?: MetricContext): BleuMetric {
-  const { metric, tokenize, checkNrefs } = buildBleu(options, context);
-  const o = metric.options;
-  // Explanations and the pairwise scorers are added here, not in buildBleu: bleu(), corpusBleu() and
-  // sentenceBleu() build without them, so that a bundle using only those leaves their code out.
+  const counter = buildCounter(options, context, MAIN);
+  const metric = metricOf(counter);
+  const { tokenize, checkNrefs, options: o } = counter;
+  // Explanations and the pairwise scorers are added here, not in metricOf: bleu(), corpusBleu() and
+  // sentenceBleu() use the counter alone, so that a bundle using only those leaves their code out.
   return Object.assign(metric, bleuPairwise(tokenize, o), {
     explain(hyp: string, refs: readonly string[]): BleuExplanation {
       const seg = validateSegment({ hyp, refs }, 0);
@@ -129,26 +133,65 @@ export function createBleu(options?: BleuOptions, context?: MetricContext): Bleu
   });
 }
 
-/** What {@link createBleu} adds to the metric {@link buildBleu} makes. */
+/** What {@link createBleu} adds to the metric {@link metricOf} makes. */
 type Extras = "explain" | "pairwise" | "pairwiseBatch" | "aggregateScores";
 
-/** The metric without {@link Extras} and its internal corpus summation (`validate` false for records already checked). */
-function buildBleu(
-  options: BleuOptions | undefined,
-  context: MetricContext | undefined,
-): {
-  metric: Omit<BleuMetric, Extras>;
-  sum: (segments: Iterable<Segment>, validate: boolean) => BleuStats;
-  segment: (hyp: string, refs: readonly string[]) => BleuResult;
-  tokenize: (text: string) => readonly string[];
-  checkNrefs: (count: number, index: number) => void;
-} {
-  const o = resolveBleuOptions(options);
-  const tokenizer = resolveTokenizer(o.tokenize, context, "bleu");
+/**
+ * What every BLEU entry point scores with: the options, the tokenizer, and the counting of segments
+ * into statistics. bleu(), corpusBleu() and sentenceBleu() use it alone; createBleu() wraps it in
+ * the metric object ({@link metricOf}).
+ */
+interface Counter {
+  readonly options: ResolvedBleuOptions;
+  readonly tokenizer: Tokenizer;
+  /** Highest order and the width of a statistics row (`2 + 2N`). */
+  readonly N: number;
+  readonly width: number;
+  /** The tokens BLEU counts (lowercased when asked, right-stripped, tokenized). */
+  tokenize(text: string): readonly string[];
+  /** Sums the statistics of segments (`validate` false for records already checked). */
+  sum(segments: Iterable<Segment>, validate: boolean): BleuStats;
+  /**
+   * Validates one segment and counts it into a row (`[sysLen, refLen, matches…, totals…]`, reused by
+   * the next call): {@link toStats} makes statistics of it, computeBleuAt a result without them.
+   */
+  count(hyp: string, refs: readonly string[]): Float64Array;
+  /** Statistics of a row. */
+  toStats(values: Float64Array, nrefs: number): BleuStats;
+  /** Checks a segment's reference count against `nrefs` and records it for the signature. */
+  checkNrefs(count: number, index: number): void;
+  /** Records the reference count of statistics scored or read (for the signature). */
+  note(nrefs: number): void;
+  /** The signature for `stats` (or the counts seen so far), long or short. */
+  signature(stats: BleuStats | undefined, short: boolean): string;
+  readonly cache: BoundedCache<Spans>;
+}
+
+/** How an entry point reads the options it treats differently: tokenizer names and `normalize`. */
+export interface EntryRules {
+  readonly tokenizer: TokenizerResolver;
+  readonly normalize: NormalizeReader;
+}
+
+/** The main entry's rules: every sacrebleu tokenizer by name, and the `normalize` option. */
+const MAIN: EntryRules = { tokenizer: resolveTokenizer, normalize: resolveNormalizeOption };
+
+/** Builds the {@link Counter} for `options` under an entry point's rules. */
+function buildCounter(options: BleuOptions | undefined, context: MetricContext | undefined, rules: EntryRules): Counter {
+  const o = readBleuOptions(options, "bleu", rules.normalize);
+  const tokenizer = rules.tokenizer(o.tokenize, context, "bleu");
   const rawTokenize = tokenizer.tokenize.bind(tokenizer);
   const toSpans = spanner(o.tokenize, tokenizer, "bleu");
   const lowercase = o.lowercase;
-  const prepare = (text: string): string => pyRstrip(lowercase ? pyLower(text) : text);
+  const normalizer = o.normalize;
+  // The normalizer first (as WER applies it), then sacrebleu's lowercasing and right-strip.
+  const prepare =
+    normalizer === undefined
+      ? (text: string): string => pyRstrip(lowercase ? pyLower(text) : text)
+      : (text: string): string => {
+          const t = normalizer.normalize(text);
+          return pyRstrip(lowercase ? pyLower(t) : t);
+        };
   const tokenize = (text: string): readonly string[] => rawTokenize(prepare(text));
   const N = o.maxNgramOrder;
   const width = 2 + 2 * N;
@@ -164,6 +207,7 @@ function buildBleu(
     smoothMethod: o.smoothMethod,
     smoothValue: o.smoothValue,
     maxNgramOrder: N,
+    normalizer: normalizer?.signature,
   };
 
   function checkNrefs(count: number, index: number): void {
@@ -212,21 +256,6 @@ function buildBleu(
     return true;
   }
 
-  /** Sums the statistics of segments (validating them when `validate`). */
-  function sumSegments(segments: Iterable<Segment>, validate: boolean): BleuStats {
-    const sums = new Float64Array(width);
-    let nrefs = 0;
-    let index = 0;
-    for (const raw of segments) {
-      const seg = validate && !isValid(raw) ? validateSegment(raw, index) : raw;
-      checkNrefs(seg.refs.length, index);
-      nrefs = combineNrefs(nrefs, seg.refs.length);
-      countInto(seg.hyp, seg.refs, sums, true);
-      index++;
-    }
-    return toStats(sums, nrefs);
-  }
-
   function toStats(values: Float64Array, nrefs: number): BleuStats {
     const matches = new Array<number>(N);
     const totals = new Array<number>(N);
@@ -236,6 +265,48 @@ function buildBleu(
     }
     return { sysLen: values[SYS]!, refLen: values[REF]!, matches, totals, nrefs };
   }
+
+  return {
+    options: o,
+    tokenizer,
+    N,
+    width,
+    tokenize,
+    cache,
+    checkNrefs,
+    sum(segments, validate) {
+      const sums = new Float64Array(width);
+      let nrefs = 0;
+      let index = 0;
+      for (const raw of segments) {
+        const seg = validate && !isValid(raw) ? validateSegment(raw, index) : raw;
+        checkNrefs(seg.refs.length, index);
+        nrefs = combineNrefs(nrefs, seg.refs.length);
+        countInto(seg.hyp, seg.refs, sums, true);
+        index++;
+      }
+      return toStats(sums, nrefs);
+    },
+    count(hyp, refs) {
+      validateSegment({ hyp, refs }, 0);
+      checkNrefs(refs.length, 0);
+      countInto(hyp, refs, row, false);
+      return row;
+    },
+    toStats,
+    note(nrefs) {
+      seen = combineNrefs(seen, nrefs);
+    },
+    signature(stats, short) {
+      const nrefs = stats !== undefined && stats.nrefs !== 0 ? stats.nrefs : seen;
+      return bleuSignature({ nrefs: fixedNrefs ?? nrefsLabel(nrefs), ...fields }, short);
+    },
+  };
+}
+
+/** The metric object (without {@link Extras}) around a {@link Counter}. */
+function metricOf(c: Counter): Omit<BleuMetric, Extras> {
+  const { N, width, options: o } = c;
 
   function checkStats(s: BleuStats, what: string): void {
     if (s === null || typeof s !== "object" || !Array.isArray(s.matches) || s.matches.length !== N) {
@@ -247,22 +318,19 @@ function buildBleu(
     }
   }
 
-  const metric: Omit<BleuMetric, Extras> = {
+  return {
     name: "bleu",
     higherIsBetter: true,
     options: o,
-    tokenizer,
+    tokenizer: c.tokenizer,
     tokenize(text) {
-      return tokenize(assertText(text, "The text"));
+      return c.tokenize(assertText(text, "The text"));
     },
     empty() {
       return { sysLen: 0, refLen: 0, matches: new Array<number>(N).fill(0), totals: new Array<number>(N).fill(0), nrefs: 0 };
     },
     stats(hyp, refs) {
-      validateSegment({ hyp, refs }, 0);
-      checkNrefs(refs.length, 0);
-      countInto(hyp, refs, row, false);
-      return toStats(row, refs.length);
+      return c.toStats(c.count(hyp, refs), refs.length);
     },
     merge(a, b) {
       checkStats(a, "The first argument of merge");
@@ -278,16 +346,14 @@ function buildBleu(
     },
     score(stats) {
       checkStats(stats, "The statistics to score");
-      seen = combineNrefs(seen, stats.nrefs);
+      c.note(stats.nrefs);
       return computeBleu(stats.sysLen, stats.refLen, stats.matches, stats.totals, o);
     },
     signature(stats?: BleuStats) {
-      const nrefs = stats !== undefined && stats.nrefs !== 0 ? stats.nrefs : seen;
-      return bleuSignature({ nrefs: fixedNrefs ?? nrefsLabel(nrefs), ...fields });
+      return c.signature(stats, false);
     },
     shortSignature(stats?: BleuStats) {
-      const nrefs = stats !== undefined && stats.nrefs !== 0 ? stats.nrefs : seen;
-      return bleuSignature({ nrefs: fixedNrefs ?? nrefsLabel(nrefs), ...fields }, true);
+      return c.signature(stats, true);
     },
     summarize(result) {
       return { score: result.score, bp: result.bp };
@@ -320,24 +386,17 @@ function buildBleu(
     },
     parseStats(value) {
       const s = parseBleuStats(value, N);
-      seen = combineNrefs(seen, s.nrefs);
+      c.note(s.nrefs);
       return s;
     },
     corpusStats(segments) {
-      return sumSegments(segments, true);
+      return c.sum(segments, true);
     },
     referenceCacheUsage() {
+      const cache = c.cache;
       return { entries: cache.size, bytes: cache.bytes, maxEntries: cache.maxEntries, maxBytes: cache.maxBytes };
     },
   };
-  /** score(stats(hyp, refs)) without the intermediate statistics object. */
-  function segment(hyp: string, refs: readonly string[]): BleuResult {
-    validateSegment({ hyp, refs }, 0);
-    checkNrefs(refs.length, 0);
-    countInto(hyp, refs, row, false);
-    return computeBleuAt(row[SYS]!, row[REF]!, row, MATCH, row, MATCH + N, o);
-  }
-  return { metric, sum: sumSegments, segment, tokenize, checkNrefs };
 }
 
 const STATS_KEYS = ["sysLen", "refLen", "matches", "totals", "nrefs"];
@@ -421,13 +480,28 @@ export function bleu(
   refStreams: readonly (readonly (string | null | undefined)[])[],
   options?: BleuOptions,
 ): BleuScore {
+  return bleuWith(MAIN, hyps, refStreams, options);
+}
+
+/** {@link bleu} under an entry point's rules (the main or the lean entry's). */
+export function bleuWith(
+  rules: EntryRules,
+  hyps: readonly string[],
+  refStreams: readonly (readonly (string | null | undefined)[])[],
+  options: BleuOptions | undefined,
+): BleuScore {
   checkStreams(hyps, refStreams);
-  const { metric, sum } = buildBleu(oneShot(options), undefined);
+  const counter = buildCounter(oneShot(options), undefined, rules);
   const segments = toSegments(hyps, refStreams);
   if (segments.length === 0) throw emptyCorpus();
   // toSegments validated every record already.
-  const stats = sum(segments, false);
-  return withSignature(metric.score(stats, "corpus"), metric.signature());
+  return corpusScore(counter, counter.sum(segments, false));
+}
+
+/** The corpus result of summed statistics, with the signature. */
+function corpusScore(counter: Counter, stats: BleuStats): BleuScore {
+  const result = computeBleu(stats.sysLen, stats.refLen, stats.matches, stats.totals, counter.options);
+  return withSignature(result, counter.signature(undefined, false));
 }
 
 /**
@@ -435,15 +509,35 @@ export function bleu(
  * @throws GramscoreError for invalid records, an empty corpus or bad options.
  */
 export function corpusBleu(segments: Iterable<Segment>, options?: BleuOptions): BleuScore {
-  const { metric } = buildBleu(oneShot(options), undefined);
-  const stats = metric.corpusStats(segments);
-  if (stats.nrefs === 0) throw emptyCorpus();
-  return withSignature(metric.score(stats, "corpus"), metric.signature());
+  return corpusBleuWith(MAIN, segments, options);
 }
 
-type Built = ReturnType<typeof buildBleu>;
-let defaultSentence: Built | undefined;
-const sentenceMetrics = new WeakMap<object, Built>();
+/** {@link corpusBleu} under an entry point's rules. */
+export function corpusBleuWith(rules: EntryRules, segments: Iterable<Segment>, options: BleuOptions | undefined): BleuScore {
+  const counter = buildCounter(oneShot(options), undefined, rules);
+  const stats = counter.sum(segments, true);
+  if (stats.nrefs === 0) throw emptyCorpus();
+  return corpusScore(counter, stats);
+}
+
+/**
+ * The counters sentenceBleu() keeps for one entry point: the one of the default options, and one per
+ * options object while that object lives.
+ */
+export interface SentenceCounters {
+  readonly rules: EntryRules;
+  fallback: Counter | undefined;
+  readonly byOptions: WeakMap<object, Counter>;
+  /** The signature of each counter per reference count (a few counts at most). */
+  readonly signatures: WeakMap<Counter, Map<number, string>>;
+}
+
+/** A fresh {@link SentenceCounters} for an entry point with these rules. */
+export function sentenceCounters(rules: EntryRules): SentenceCounters {
+  return { rules, fallback: undefined, byOptions: new WeakMap(), signatures: new WeakMap() };
+}
+
+const MAIN_SENTENCES = /* @__PURE__ */ sentenceCounters(MAIN);
 
 /**
  * Sentence BLEU of one hypothesis against its references, as sacrebleu's `sentence_bleu`: the same
@@ -452,17 +546,22 @@ const sentenceMetrics = new WeakMap<object, Built>();
  * @throws GramscoreError `INVALID_TYPE`, `EMPTY_INPUT` (no reference), `INVALID_OPTION`.
  */
 export function sentenceBleu(hyp: string, refs: readonly string[], options?: BleuOptions): BleuScore {
-  let built: Built | undefined;
+  return sentenceBleuWith(MAIN_SENTENCES, hyp, refs, options);
+}
+
+/** {@link sentenceBleu} with an entry point's counters. */
+export function sentenceBleuWith(counters: SentenceCounters, hyp: string, refs: readonly string[], options: BleuOptions | undefined): BleuScore {
+  let built: Counter | undefined;
   if (options === undefined) {
-    built = defaultSentence ??= buildBleu({ effectiveOrder: true }, undefined);
+    built = counters.fallback ??= buildCounter({ effectiveOrder: true }, undefined, counters.rules);
   } else if (options !== null && typeof options === "object") {
-    built = sentenceMetrics.get(options);
+    built = counters.byOptions.get(options);
     if (built === undefined) {
-      built = buildBleu({ effectiveOrder: true, ...options }, undefined);
-      sentenceMetrics.set(options, built);
+      built = buildCounter({ effectiveOrder: true, ...options }, undefined, counters.rules);
+      counters.byOptions.set(options, built);
     }
   } else {
-    built = buildBleu(options, undefined);
+    built = buildCounter(options, undefined, counters.rules);
   }
   if (typeof refs === "string") {
     throw new GramscoreError(
@@ -470,25 +569,27 @@ export function sentenceBleu(hyp: string, refs: readonly string[], options?: Ble
       "sentenceBleu(hyp, refs) needs the references as an array of strings, but got a string. Write sentenceBleu(hyp, [ref]).",
     );
   }
-  return withSignature(built.segment(hyp, refs), sentenceSignature(built.metric, refs.length));
+  const row = built.count(hyp, refs);
+  const N = built.N;
+  return withSignature(computeBleuAt(row[SYS]!, row[REF]!, row, MATCH, row, MATCH + N, built.options), sentenceSignature(counters, built, refs.length));
 }
 
-/** The signature a metric gives for `nrefs` references, remembered per metric (a few counts at most). */
-const sentenceSignatures = new WeakMap<Built["metric"], Map<number, string>>();
-function sentenceSignature(metric: Built["metric"], nrefs: number): string {
-  let byCount = sentenceSignatures.get(metric);
-  if (byCount === undefined) sentenceSignatures.set(metric, (byCount = new Map()));
+/** The signature a counter gives for `nrefs` references, remembered per counter. */
+function sentenceSignature(counters: SentenceCounters, counter: Counter, nrefs: number): string {
+  let byCount = counters.signatures.get(counter);
+  if (byCount === undefined) counters.signatures.set(counter, (byCount = new Map()));
   let sig = byCount.get(nrefs);
   if (sig === undefined) {
-    const o = metric.options;
+    const o = counter.options;
     sig = bleuSignature({
       nrefs,
       lowercase: o.lowercase,
       effectiveOrder: o.effectiveOrder,
-      tokenizer: metric.tokenizer.signature,
+      tokenizer: counter.tokenizer.signature,
       smoothMethod: o.smoothMethod,
       smoothValue: o.smoothValue,
       maxNgramOrder: o.maxNgramOrder,
+      normalizer: o.normalize?.signature,
     });
     if (byCount.size < 64) byCount.set(nrefs, sig);
   }

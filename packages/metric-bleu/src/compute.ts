@@ -163,6 +163,8 @@ export interface BleuSignatureFields {
   smoothMethod: SmoothMethod;
   smoothValue: number | undefined;
   maxNgramOrder: number;
+  /** `norm:`, the normalizer's signature. */
+  normalizer?: string;
   /** Defaults to this package's version. */
   version?: string;
 }
@@ -171,7 +173,8 @@ export interface BleuSignatureFields {
  * A BLEU signature in sacrebleu's format: `nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:gramscore-0.1.0`
  * (short: `#:1|c:mixed|e:no|tok:13a|s:exp|v:gramscore-0.1.0`). Smoothing values print with two decimals
  * (`floor[0.10]`, `add-k[1.00]`). sacrebleu has no field for the maximum n-gram order; when it is not
- * 4, gramscore adds `ngram:N` before the version (absent at 4, so default signatures stay identical).
+ * 4, gramscore adds `ngram:N` before the version (absent at 4, so default signatures stay identical),
+ * then `norm:` when a normalizer is used.
  */
 export function bleuSignature(fields: BleuSignatureFields, short = false): string {
   const smooth =
@@ -183,6 +186,7 @@ export function bleuSignature(fields: BleuSignatureFields, short = false): strin
     ["tok", fields.tokenizer],
     [short ? "s" : "smooth", smooth],
     ["ngram", fields.maxNgramOrder === 4 ? undefined : fields.maxNgramOrder],
+    ["norm", fields.normalizer],
     [short ? "v" : "version", fields.version ?? signatureVersion(VERSION)],
   ]);
 }

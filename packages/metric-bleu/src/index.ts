@@ -2,7 +2,7 @@
  * @gramscore/metric-bleu: sacrebleu-identical BLEU (corpus and sentence level, every smoothing,
  * signatures, explanations), plus NLTK's and HuggingFace evaluate's BLEU variants.
  */
-import { defineMetric, definePlugin } from "@gramscore/core";
+import { defineMetric, definePlugin, namedNormalizer, normalizeOptionSpec } from "@gramscore/core";
 import type { OptionSpec } from "@gramscore/core";
 import { createBleu } from "./bleu.js";
 import type { BleuResult, BleuStats } from "./compute.js";
@@ -74,6 +74,7 @@ export const BLEU_OPTIONS: readonly OptionSpec[] = [
     type: "string",
     description: "References per segment for the signature (a number, or var), checked against the data; default: as seen",
   },
+  normalizeOptionSpec,
 ];
 
 /** The options of `nltk-bleu`, with NLTK's parameter names as flags. */
@@ -106,7 +107,8 @@ export const bleuMetric = /* @__PURE__ */ defineMetric<"bleu", BleuOptions | und
   description: "BLEU identical to sacrebleu 2.6.0 (13a, exp smoothing, 0-100), every option and signature",
   aliases: ["sacrebleu"],
   options: BLEU_OPTIONS,
-  create: (options, context) => createBleu(options, context),
+  // A normalizer's name (`normalize: "whisper-en"`, `--normalize`) is the registry's to resolve.
+  create: (options, context) => createBleu(namedNormalizer(options, context), context),
 });
 
 /** Descriptor of `nltk-bleu`: NLTK 3.8's BLEU (smoothing methods 0–4). */

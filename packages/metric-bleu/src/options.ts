@@ -1,4 +1,5 @@
-import { ErrorCode, GramscoreError, describeValue, unknownOptionError } from "@gramscore/core";
+import { ErrorCode, GramscoreError, describeValue, resolveNormalizeOption, unknownOptionError } from "@gramscore/core";
+import type { Normalizer, NormalizerLike } from "@gramscore/core";
 import type { TokenizeOption } from "./tokenizer.js";
 
 /** sacrebleu's smoothing methods (Chen & Cherry 2014): none, floor (method 1), add-k (method 2), exp (method 3, NIST). */
@@ -59,6 +60,11 @@ export interface BleuOptions {
    * A reference whose estimate alone is over the bound is never cached.
    */
   referenceCacheBytes?: number;
+  /**
+   * A normalizer (e.g. `whisperEnglish`) or function `text => text` applied first, signed `norm:`;
+   * a name only through a registry. Default none. Not in the lean entry.
+   */
+  normalize?: NormalizerLike | "none" | null | (string & {});
 }
 
 /** {@link BleuOptions} after validation and defaults. */
@@ -73,6 +79,7 @@ export interface ResolvedBleuOptions {
   readonly nrefs: NrefsOption | undefined;
   readonly referenceCache: number;
   readonly referenceCacheBytes: number;
+  readonly normalize: Normalizer | undefined;
 }
 
 const SNAKE_HINTS: Record<string, string> = {
@@ -165,7 +172,24 @@ export function readNrefs(value: unknown, metric: string): NrefsOption | undefin
   );
 }
 
-const BLEU_KEYS = ["tokenize", "smoothMethod", "smoothValue", "lowercase", "effectiveOrder", "maxNgramOrder", "nrefs", "referenceCache", "referenceCacheBytes"];
+const BLEU_KEYS = ["tokenize", "smoothMethod", "smoothValue", "lowercase", "effectiveOrder", "maxNgramOrder", "nrefs", "referenceCache", "referenceCacheBytes", "normalize"];
+
+/** Reads the `normalize` option (core's resolveNormalizeOption in the main entry). */
+export type NormalizeReader = (value: unknown, metric: string) => Normalizer | undefined;
+
+/**
+ * The `normalize` reader of the lean entry: none given is fine; anything else is refused, so that a
+ * browser bundle carries no normalizer code.
+ * @throws GramscoreError `INVALID_OPTION` saying which entry takes the option.
+ */
+export function refuseNormalize(value: unknown, metric: string): undefined {
+  if (value === undefined || value === null || value === "none") return undefined;
+  throw new GramscoreError(
+    ErrorCode.INVALID_OPTION,
+    `Option normalize of ${metric} is not in @gramscore/metric-bleu/lean: normalize first, or import @gramscore/metric-bleu.`,
+    { details: { option: "normalize" } },
+  );
+}
 
 /** The default entries bound of the reference cache: sacrebleu's `lru_cache(maxsize=2**16)`. */
 export const DEFAULT_REFERENCE_CACHE = 65536;
@@ -178,6 +202,11 @@ export const DEFAULT_REFERENCE_CACHE_BYTES = 32 * 1024 * 1024;
  * @throws GramscoreError `INVALID_OPTION` naming the option, what it accepts and what came.
  */
 export function resolveBleuOptions(options: BleuOptions | undefined, metric = "bleu"): ResolvedBleuOptions {
+  return readBleuOptions(options, metric, resolveNormalizeOption);
+}
+
+/** {@link resolveBleuOptions} with the entry point's `normalize` reader. */
+export function readBleuOptions(options: BleuOptions | undefined, metric: string, readNormalize: NormalizeReader): ResolvedBleuOptions {
   const o = checkOptionKeys(options, BLEU_KEYS, metric);
   const method = o.smoothMethod ?? "exp";
   if (typeof method !== "string" || !(SMOOTH_METHODS as readonly string[]).includes(method)) {
@@ -212,5 +241,6 @@ export function resolveBleuOptions(options: BleuOptions | undefined, metric = "b
     nrefs: readNrefs(o.nrefs, metric),
     referenceCache: readInteger(o.referenceCache, "referenceCache", metric, 0, 2 ** 30, DEFAULT_REFERENCE_CACHE),
     referenceCacheBytes: readInteger(o.referenceCacheBytes, "referenceCacheBytes", metric, 0, 2 ** 48, DEFAULT_REFERENCE_CACHE_BYTES),
+    normalize: readNormalize(o.normalize, metric),
   };
 }

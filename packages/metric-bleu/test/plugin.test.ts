@@ -21,6 +21,7 @@ describe("plugin", () => {
       "effective-order",
       "max-ngram-order",
       "nrefs",
+      "normalize",
     ]);
     for (const d of [bleuMetric, nltkBleuMetric, hfBleuMetric]) {
       const keys = d.options!.map((o) => o.key);

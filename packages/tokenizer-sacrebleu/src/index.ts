@@ -71,9 +71,13 @@ const SCANNERS: Record<SacrebleuTokenizerName, Scanner> = {
   cjk: scanCjk,
 };
 
-function build(name: SacrebleuTokenizerName, options: unknown): SacrebleuTokenizer {
+/** The tokenizers this module made (so that a metric can trust their spans without checking them). */
+const MADE_HERE = new WeakSet<object>();
+
+// Each factory names its own scanner (not a lookup in SCANNERS), so that a bundle using one
+// tokenizer leaves the others' code and tables out.
+function build(name: SacrebleuTokenizerName, scan: Scanner, options: unknown, normalizeText?: (text: string) => string): SacrebleuTokenizer {
   const { cacheSize } = readOptions(options, name);
-  const scan = SCANNERS[name];
   const scratch = createTokenSpans();
   let tokenize: (text: string) => string[];
   if (cacheSize === 0) {
@@ -89,9 +93,16 @@ function build(name: SacrebleuTokenizerName, options: unknown): SacrebleuTokeniz
       return out;
     };
   }
-  const normalize = name === "char" ? normalizeChar : (text: string) => tokenize(text).join(" ");
+  const normalize = normalizeText ?? ((text: string) => tokenize(text).join(" "));
   const spans = (text: string, into?: TokenSpans) => scan(text, into ?? createTokenSpans());
-  return { name, signature: name, tokenize, normalize, spans };
+  const tokenizer: SacrebleuTokenizer = { name, signature: name, tokenize, normalize, spans };
+  MADE_HERE.add(tokenizer);
+  return tokenizer;
+}
+
+/** True when this package's factories made `value` (so a metric may trust its `spans`). */
+export function isSacrebleuTokenizer(value: unknown): value is SacrebleuTokenizer {
+  return typeof value === "object" && value !== null && MADE_HERE.has(value);
 }
 
 /**
@@ -101,7 +112,7 @@ function build(name: SacrebleuTokenizerName, options: unknown): SacrebleuTokeniz
  * @throws GramscoreError `INVALID_OPTION` for bad options.
  */
 export function create13a(options?: SacrebleuTokenizerOptions): SacrebleuTokenizer {
-  return build("13a", options);
+  return build("13a", scan13a, options);
 }
 
 /**
@@ -111,7 +122,7 @@ export function create13a(options?: SacrebleuTokenizerOptions): SacrebleuTokeniz
  * @throws GramscoreError `INVALID_OPTION` for bad options.
  */
 export function createIntl(options?: SacrebleuTokenizerOptions): SacrebleuTokenizer {
-  return build("intl", options);
+  return build("intl", scanIntl, options);
 }
 
 /**
@@ -120,7 +131,7 @@ export function createIntl(options?: SacrebleuTokenizerOptions): SacrebleuTokeni
  * @throws GramscoreError `INVALID_OPTION` for bad options.
  */
 export function createZh(options?: SacrebleuTokenizerOptions): SacrebleuTokenizer {
-  return build("zh", options);
+  return build("zh", scanZh, options);
 }
 
 /**
@@ -128,7 +139,7 @@ export function createZh(options?: SacrebleuTokenizerOptions): SacrebleuTokenize
  * @throws GramscoreError `INVALID_OPTION` for bad options.
  */
 export function createChar(options?: SacrebleuTokenizerOptions): SacrebleuTokenizer {
-  return build("char", options);
+  return build("char", scanChar, options, normalizeChar);
 }
 
 /**
@@ -138,7 +149,7 @@ export function createChar(options?: SacrebleuTokenizerOptions): SacrebleuTokeni
  * @throws GramscoreError `INVALID_OPTION` for bad options.
  */
 export function createCjk(options?: SacrebleuTokenizerOptions): SacrebleuTokenizer {
-  return build("cjk", options);
+  return build("cjk", scanCjk, options);
 }
 
 /**
@@ -154,7 +165,7 @@ export function createSacrebleuTokenizer(name: SacrebleuTokenizerName, options?:
       { details: { name } },
     );
   }
-  return build(name, options);
+  return build(name, SCANNERS[name], options, name === "char" ? normalizeChar : undefined);
 }
 
 const OPTIONS: readonly OptionSpec[] = [

@@ -1,12 +1,10 @@
-// BLEU alone: what a browser app that imports only `bleu` and `sentenceBleu` bundles.
-import { bleu, sentenceBleu } from "@gramscore/metric-bleu";
+// BLEU alone: what a browser app that imports only `bleu` and `sentenceBleu` from the lean entry
+// bundles (13a, the default, and none by name; every option).
+import { bleu, sentenceBleu } from "@gramscore/metric-bleu/lean";
 import { runAll } from "./harness.mjs";
 
 const CONFIGS = {
   "13a": {},
-  intl: { tokenize: "intl" },
-  zh: { tokenize: "zh" },
-  char: { tokenize: "char" },
   none: { tokenize: "none" },
   lowercase: { lowercase: true },
   floor: { smoothMethod: "floor" },
@@ -22,6 +20,5 @@ export function run(input) {
   for (const [name, options] of Object.entries(CONFIGS)) corpus[name] = (hyps, refs) => bleu(hyps, refs, options).score;
   return runAll(input, corpus, {
     sentence: (hyp, refs) => sentenceBleu(hyp, refs).score,
-    "sentence-intl": (hyp, refs) => sentenceBleu(hyp, refs, { tokenize: "intl" }).score,
   });
 }

@@ -25,6 +25,13 @@ const budgets: Budgets = JSON.parse(readFileSync(join(here, "budgets.json"), "ut
 /** Where the size table goes; tooling/scripts/run-tests.mjs prints it before its closing line. */
 export const SIZES_FILE = join(repoRoot, ".consumer-sizes.txt");
 const METRICS = ["bleu", "chrf", "rouge", "ter", "wer", "gleu", "nist", "meteor", "squad", "diversity", "cider", "sari", "character"] as const;
+/**
+ * The browser bundles: each metric alone, and BLEU with the sacrebleu tokenizers beyond 13a and none
+ * (imported as objects beside @gramscore/metric-bleu/lean, which knows only those two by name).
+ */
+const BUNDLES = [...METRICS, "bleu-tokenizers"] as const;
+/** The first runs of the intl tokenizer's Unicode table (@gramscore/tokenizer-sacrebleu), as a bundle holds it. */
+const INTL_TABLE_START = "xp2,0s0,0p5,0s0";
 const packageOf = (metric: string) => `@gramscore/metric-${metric}`;
 const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
 
@@ -199,7 +206,7 @@ describe.sequential("consumer: Node", () => {
 /** Where the runtime matrix goes; tooling/scripts/run-tests.mjs prints it before its closing line. */
 export const MATRIX_FILE = join(repoRoot, ".runtime-matrix.txt");
 /** The entries every engine runs: each metric alone, and the engine-sensitive numerics under them. */
-const ENGINE_ENTRIES = [...METRICS, "numerics"] as const;
+const ENGINE_ENTRIES = [...BUNDLES, "numerics"] as const;
 const matrixRows: string[][] = [];
 
 /** A row of the runtime matrix: the engine, its version, `identical` or the count of differing values per entry. */
@@ -316,12 +323,14 @@ describe.sequential("consumer: browser", () => {
     await browser?.close();
   });
 
-  it.each(METRICS)("%s alone bundles for the browser within its budget, without the other variants", async (metric) => {
+  it.each(BUNDLES)("%s alone bundles for the browser within its budget, without the other variants", async (metric) => {
     const { code, gzip } = await bundleOf(metric);
     expect(budgetRow("bundle", metric, gzip)).toEqual([]);
     // The descriptors a bleu-only (chrf-only, rouge-only) app never asked for are shaken out.
     const unwanted: Record<string, string[]> = {
-      bleu: ["BLEU identical to NLTK", "BLEU identical to HuggingFace"],
+      // The lean entry: no other sacrebleu tokenizer (intl's Unicode table is the largest) and no option descriptions.
+      bleu: ["BLEU identical to NLTK", "BLEU identical to HuggingFace", "Tokenizer: 13a, intl", INTL_TABLE_START],
+      "bleu-tokenizers": ["BLEU identical to NLTK", "BLEU identical to HuggingFace", "Tokenizer: 13a, intl"],
       chrf: [],
       rouge: [],
       ter: [],
@@ -351,7 +360,7 @@ describe.sequential("consumer: browser", () => {
     const page = await browser.newPage();
     const mismatches: string[] = [];
     let compared = 0;
-    for (const metric of METRICS) {
+    for (const metric of BUNDLES) {
       const fromNode = nodeResults(metric);
       await page.setContent("<!doctype html><title>gramscore</title>");
       await page.addScriptTag({ content: bundles[metric]!.code });
@@ -372,7 +381,7 @@ describe.sequential("consumer: browser", () => {
       if (hasShared) expect(scored, `${metric}: scores compared`).toBeGreaterThan(1000);
       else expect(scored, `${metric}: scores compared`).toBe(Object.values(fromNode).flat().length);
     }
-    const byMetric = METRICS.map((m) => `${m}: ${mismatches.filter((x) => x.startsWith(`${m} `)).length}`).join(", ");
+    const byMetric = BUNDLES.map((m) => `${m}: ${mismatches.filter((x) => x.startsWith(`${m} `)).length}`).join(", ");
     const numerics = differences("numerics", nodeResults("numerics"), (await (async () => {
       await page.setContent("<!doctype html><title>gramscore</title>");
       await page.addScriptTag({ content: (await bundleOf("numerics")).code });
@@ -380,7 +389,7 @@ describe.sequential("consumer: browser", () => {
     })()) as Record<string, string[]>, ["node", "chromium"]);
     mismatches.push(...numerics.differing);
     compared += numerics.compared;
-    matrixRows.push(matrixRow(`Chromium`, await browser.version(), [...METRICS.map((m) => [m, mismatches.filter((x) => x.startsWith(`${m} `)).length] as const), ["numerics", numerics.differing.length] as const]));
+    matrixRows.push(matrixRow(`Chromium`, await browser.version(), [...BUNDLES.map((m) => [m, mismatches.filter((x) => x.startsWith(`${m} `)).length] as const), ["numerics", numerics.differing.length] as const]));
     ctx.annotate?.(`${compared} values compared between Node and Chromium; differing: ${byMetric}, numerics: ${numerics.differing.length}`);
     expect(mismatches.slice(0, 20), `${mismatches.length} of ${compared} values differ between Node and Chromium (${byMetric})`).toEqual([]);
   }, 600_000);

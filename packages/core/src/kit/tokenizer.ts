@@ -45,6 +45,14 @@ export function resolveTokenizerOption(option: string | TokenizerLike, setup: To
     if (Object.prototype.hasOwnProperty.call(builtins, option) && !preferContext(option, context, setup.ownPlugins)) return builtins[option]!();
     return contextTokenizer(option, context, metric, undefined, `Built-in names are ${names}.`);
   }
+  return customTokenizer(option, metric, names);
+}
+
+/**
+ * {@link resolveTokenizerOption} of a value that is not a name (a function or `{ tokenize }`), for an
+ * entry point without a registry. @throws GramscoreError `INVALID_OPTION` for another value.
+ */
+export function customTokenizer(option: unknown, metric: string, names: string): Tokenizer {
   if (typeof option === "function") {
     return checkedTokenizer({ name: "custom", signature: "custom", tokenize: option as (text: string) => string[] }, metric);
   }
