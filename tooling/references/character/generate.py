@@ -27,12 +27,14 @@ rwth-i6's score against each reference; rwth-i6's corpus average per system (its
 """
 import ctypes
 import gzip
-import importlib.util
 import json
 import os
 import sys
 import time
 import types
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import refkit  # noqa: E402  (tooling/references/refkit.py)
 
 REF = os.environ.get("CHARACTER_REF", "/tmp/ref")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -68,29 +70,8 @@ def shim_levenshtein():
     return shim, debian
 
 
-def stub_hf():
-    ev = types.ModuleType("evaluate")
-
-    class Metric:
-        pass
-
-    ev.Metric = Metric
-    ev.MetricInfo = lambda **kw: kw
-    ev.utils = types.SimpleNamespace(file_utils=types.SimpleNamespace(add_start_docstrings=lambda *a: (lambda c: c)))
-    ds = types.ModuleType("datasets")
-    ds.Features = lambda *a, **kw: None
-    ds.Value = lambda *a, **kw: None
-    ds.Sequence = lambda *a, **kw: None
-    sys.modules["evaluate"] = ev
-    sys.modules["datasets"] = ds
 
 
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    m = importlib.util.module_from_spec(spec)
-    sys.modules[name] = m
-    spec.loader.exec_module(m)
-    return m
 
 
 def main():
@@ -99,11 +80,11 @@ def main():
     sys.path.insert(0, os.path.join(REF, "cer", "src"))
     import cer  # BramVanroy/CharacTER v1.2.0
 
-    stub_hf()
-    hf = load(os.path.join(REF, "hf", "metrics", "character", "character.py"), "hf_character").Character()
+    refkit.stub_hf_evaluate()
+    hf = refkit.load_module(os.path.join(REF, "hf", "metrics", "character", "character.py"), "hf_character").Character()
     # rwth-i6's script imports Levenshtein for its character-level distance: Debian's module.
     sys.modules["Levenshtein"] = debian
-    rwth = load(os.path.join(REF, "rwthcer", "CharacTER.py"), "rwth_character")
+    rwth = refkit.load_module(os.path.join(REF, "rwthcer", "CharacTER.py"), "rwth_character")
     ed = ctypes.CDLL(os.path.join(REF, "rwthcer", "libED.so"))
     ed.wrapper.restype = ctypes.c_float
 

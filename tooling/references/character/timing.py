@@ -9,29 +9,21 @@ package's lru_cache cleared before each. Modules loaded as generate.py loads the
 import gzip
 import json
 import os
-import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generate  # noqa: E402
+import refkit  # noqa: E402  (on the path generate.py set)
 
 shim, debian = generate.shim_levenshtein()
 sys.modules["Levenshtein"] = shim
 sys.path.insert(0, os.path.join(generate.REF, "cer", "src"))
 import cer  # noqa: E402
 
-generate.stub_hf()
-hf = generate.load(os.path.join(generate.REF, "hf", "metrics", "character", "character.py"), "hf_character").Character()
+refkit.stub_hf_evaluate()
+hf = refkit.load_module(os.path.join(generate.REF, "hf", "metrics", "character", "character.py"), "hf_character").Character()
 with gzip.open(os.path.join(generate.DATA, "mt_wmt17_newstest2017_en-de.jsonl.gz"), "rt", encoding="utf-8") as f:
     records = [json.loads(line) for line in f][:3004]
 preds = [r["hyp"] for r in records]
 refs = [r["refs"][0] for r in records]
-times = []
-for _ in range(3):
-    cer.cer.calculate_levenshtein.cache_clear()
-    start = time.process_time()
-    hf._compute(preds, refs)
-    times.append(time.process_time() - start)
-t = statistics.median(times)
-print(f"character: {t:.3f} CPU s, {len(preds) / t:,.0f} segments per CPU second")
+refkit.print_rate("character", len(preds), "segments", lambda: hf._compute(preds, refs), before=cer.cer.calculate_levenshtein.cache_clear)

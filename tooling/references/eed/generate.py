@@ -26,12 +26,14 @@ scorer on every segment of the six datasets (torchmetrics took 19 CPU s on WMT22
 and 55 on WMT23 en-he halfA here; `cpu_seconds` in each file).
 """
 import gzip
-import importlib.util
 import json
 import os
 import sys
 import time
 import types
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import refkit  # noqa: E402  (tooling/references/refkit.py)
 
 REF = os.environ.get("EED_REF", "/tmp/ref")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -40,12 +42,6 @@ DATA = os.path.join(ROOT, "..", "shared", "conformance", "data")
 OUT = os.path.join(ROOT, "packages", "metric-character", "test", "data")
 
 
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    m = importlib.util.module_from_spec(spec)
-    sys.modules[name] = m
-    spec.loader.exec_module(m)
-    return m
 
 
 def main():
@@ -56,11 +52,11 @@ def main():
         m = types.ModuleType(pkg)
         m.__path__ = []
         sys.modules[pkg] = m
-    load(os.path.join(base, "helper.py"), "torchmetrics.functional.text.helper")
-    tm = load(os.path.join(base, "eed.py"), "torchmetrics.functional.text.eed")
+    refkit.load_module(os.path.join(base, "helper.py"), "torchmetrics.functional.text.helper")
+    tm = refkit.load_module(os.path.join(base, "eed.py"), "torchmetrics.functional.text.eed")
     sys.path.insert(0, os.path.join(REF, "eed"))
     import util  # rwth-i6's preprocessing
-    rw = load(os.path.join(REF, "eed", "EED.py"), "rwth_eed")
+    rw = refkit.load_module(os.path.join(REF, "eed", "EED.py"), "rwth_eed")
 
     args = sys.argv[1:]
     limit = None

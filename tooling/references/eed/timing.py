@@ -9,13 +9,12 @@ process (time.process_time), median of 3 runs. Modules loaded as generate.py loa
 import gzip
 import json
 import os
-import statistics
 import sys
-import time
 import types
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generate  # noqa: E402
+import refkit  # noqa: E402  (on the path generate.py set)
 import torch  # noqa: E402,F401
 
 base = os.path.join(generate.REF, "tm", "src", "torchmetrics", "functional", "text")
@@ -23,27 +22,18 @@ for pkg in ("torchmetrics", "torchmetrics.functional", "torchmetrics.functional.
     m = types.ModuleType(pkg)
     m.__path__ = []
     sys.modules[pkg] = m
-generate.load(os.path.join(base, "helper.py"), "torchmetrics.functional.text.helper")
-tm = generate.load(os.path.join(base, "eed.py"), "torchmetrics.functional.text.eed")
+refkit.load_module(os.path.join(base, "helper.py"), "torchmetrics.functional.text.helper")
+tm = refkit.load_module(os.path.join(base, "eed.py"), "torchmetrics.functional.text.eed")
 sys.path.insert(0, os.path.join(generate.REF, "eed"))
 import util  # noqa: E402
 
-rw = generate.load(os.path.join(generate.REF, "eed", "EED.py"), "rwth_eed")
+rw = refkit.load_module(os.path.join(generate.REF, "eed", "EED.py"), "rwth_eed")
 with gzip.open(os.path.join(generate.DATA, "mt_wmt17_newstest2017_en-de.jsonl.gz"), "rt", encoding="utf-8") as f:
     records = [json.loads(line) for line in f][:3004]
 preds = [r["hyp"] for r in records]
 refs = [r["refs"][0] for r in records]
 
 
-def run(name, fn):
-    times = []
-    for _ in range(3):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    t = statistics.median(times)
-    print(f"{name}: {t:.3f} CPU s, {len(preds) / t:,.0f} segments per CPU second")
 
-
-run("torchmetrics eed", lambda: tm.extended_edit_distance(preds, refs))
-run("rwth-i6 EED (C++)", lambda: [rw.eed(list(util.preprocess(h, "en")), list(util.preprocess(r, "en"))) for h, r in zip(preds, refs)])
+refkit.print_rate("torchmetrics eed", len(preds), "segments", lambda: tm.extended_edit_distance(preds, refs))
+refkit.print_rate("rwth-i6 EED (C++)", len(preds), "segments", lambda: [rw.eed(list(util.preprocess(h, "en")), list(util.preprocess(r, "en"))) for h, r in zip(preds, refs)])

@@ -36,12 +36,10 @@ add / keep / delete scores (`get_corpus_sari_operation_scores`). Hand cases (emp
 punctuation, uneven reference counts) are written under "cases".
 """
 import gzip
-import importlib.util
 import json
 import math
 import os
 import sys
-import types
 
 REF = os.environ.get("SARI_REF", "/tmp/sariref")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -50,37 +48,15 @@ EASSE_COMMIT = "6a4352ec299ed03fda8ee45445ca43d9c7673e89"
 RES = os.path.join(REF, "easse", "resources", "data")
 
 
-def stub_modules():
-    ev = types.ModuleType("evaluate")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import refkit  # noqa: E402  (tooling/references/refkit.py)
 
-    class Metric:  # the script subclasses it; _compute needs nothing from it
-        pass
-
-    ev.Metric = Metric
-    ev.MetricInfo = lambda **kw: kw
-    ev.utils = types.SimpleNamespace(file_utils=types.SimpleNamespace(add_start_docstrings=lambda *a: (lambda c: c)))
-    ds = types.ModuleType("datasets")
-    ds.Features = lambda *a, **kw: None
-    ds.Value = lambda *a, **kw: None
-    ds.Sequence = lambda *a, **kw: None
-    sys.modules["evaluate"] = ev
-    sys.modules["datasets"] = ds
-
-
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    m = importlib.util.module_from_spec(spec)
-    sys.modules[name] = m
-    spec.loader.exec_module(m)
-    return m
-
-
-stub_modules()
+refkit.stub_hf_evaluate()
 sys.path.insert(0, REF)
 import sacrebleu  # noqa: E402
 import sacremoses  # noqa: E402
 
-hf = load(os.path.join(REF, "metrics", "sari", "sari.py"), "hf_sari")
+hf = refkit.load_module(os.path.join(REF, "metrics", "sari", "sari.py"), "hf_sari")
 hf_metric = hf.Sari()
 from easse import sari as easse_sari  # noqa: E402
 

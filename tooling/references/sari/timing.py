@@ -10,12 +10,11 @@ loaded as generate.py loads them (same PYTHONPATH).
 import gzip
 import json
 import os
-import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generate  # noqa: E402  (loads the references; writes nothing unless run as a script)
+import refkit  # noqa: E402  (on the path generate.py set)
 
 with gzip.open(os.path.join(generate.OUT, "sari-data.json.gz"), "rt", encoding="utf-8") as f:
     data = json.load(f)
@@ -24,15 +23,6 @@ jobs = [(preds, refs) for refs in data["references"].values() for preds in data[
 items = sum(len(p) for p, _ in jobs)
 
 
-def run(name, fn):
-    times = []
-    for _ in range(3):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    t = statistics.median(times)
-    print(f"{name}: {t:.3f} CPU s, {items / t:,.0f} items per CPU second")
 
-
-run("sari (HF)", lambda: [generate.hf_metric._compute(sources=sources, predictions=p, references=r) for p, r in jobs])
-run("corpus_sari (EASSE)", lambda: [generate.easse_corpus(sources, p, r) for p, r in jobs])
+refkit.print_rate("sari (HF)", items, "items", lambda: [generate.hf_metric._compute(sources=sources, predictions=p, references=r) for p, r in jobs])
+refkit.print_rate("corpus_sari (EASSE)", items, "items", lambda: [generate.easse_corpus(sources, p, r) for p, r in jobs])

@@ -21,27 +21,14 @@ import struct
 import sys
 import types
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import refkit  # noqa: E402  (tooling/references/refkit.py)
+
 REF = os.environ.get("SQUAD_REF", "/tmp/ref/metrics")
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "..", "..", "packages", "metric-squad", "test", "data")
 
 
-def stub_modules():
-    ev = types.ModuleType("evaluate")
-
-    class Metric:  # the scripts subclass it; _compute needs nothing from it
-        pass
-
-    ev.Metric = Metric
-    ev.MetricInfo = lambda **kw: kw
-    ev.utils = types.SimpleNamespace(file_utils=types.SimpleNamespace(add_start_docstrings=lambda *a: (lambda c: c)))
-    ds = types.ModuleType("datasets")
-    ds.Features = lambda *a, **kw: None
-    ds.Value = lambda *a, **kw: None
-    ds.Sequence = lambda *a, **kw: None
-    ds.features = types.SimpleNamespace(Sequence=ds.Sequence)
-    sys.modules["evaluate"] = ev
-    sys.modules["datasets"] = ds
 
 
 def load(folder, module):
@@ -62,7 +49,7 @@ def f32(x):
     return struct.unpack("f", struct.pack("f", x))[0]
 
 
-stub_modules()
+refkit.stub_hf_evaluate()
 v1_score = load("squad", "compute_score")
 v1 = load("squad", "squad").Squad()
 v2_score = load("squad_v2", "compute_score")

@@ -8,13 +8,12 @@ questions; v2.0: 500 questions), for tooling/bench (references.mjs). CPU seconds
 """
 import json
 import os
-import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.argv = [sys.argv[0]]
 import generate  # noqa: E402  (writes the golden file again, unchanged)
+import refkit  # noqa: E402  (on the path generate.py set)
 
 REPEAT = 20
 data = generate.data
@@ -30,15 +29,6 @@ preds2 = [
 ]
 
 
-def run(name, count, fn):
-    times = []
-    for _ in range(3):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    t = statistics.median(times)
-    print(f"{name}: {t:.3f} CPU s, {count / t:,.0f} questions per CPU second")
 
-
-run("squad", len(refs1) * len(preds1), lambda: [generate.v1._compute(predictions=p, references=refs1) for p in preds1])
-run("squad_v2", len(refs2), lambda: generate.v2._compute(predictions=preds2, references=refs2, no_answer_threshold=1.0))
+refkit.print_rate("squad", len(refs1) * len(preds1), "questions", lambda: [generate.v1._compute(predictions=p, references=refs1) for p in preds1])
+refkit.print_rate("squad_v2", len(refs2), "questions", lambda: generate.v2._compute(predictions=preds2, references=refs2, no_answer_threshold=1.0))
