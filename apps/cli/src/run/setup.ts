@@ -70,7 +70,7 @@ export function builtinPlugins(options: BuiltinOptions = {}): LazyPlugin[] {
     builtin("@gramscore/metric-chrf", () => import("@gramscore/metric-chrf")),
     builtin("@gramscore/metric-ter", () => import("@gramscore/metric-ter")),
     builtin("@gramscore/metric-wer", () => import("@gramscore/metric-wer")),
-    builtin("@gramscore/metric-squad", () => import("@gramscore/metric-squad")),
+    optional("@gramscore/metric-squad", () => import("@gramscore/metric-squad")),
     optional("@gramscore/metric-diversity", () => import("@gramscore/metric-diversity")),
     optional("@gramscore/metric-cider", () => import("@gramscore/metric-cider")),
     optional("@gramscore/metric-sari", () => import("@gramscore/metric-sari")),
@@ -156,7 +156,8 @@ export interface OptionalMetricPackage {
 }
 
 /**
- * The metric packages of one task each (captioning, simplification, character-level MT, diversity),
+ * The metric packages of one task each (captioning, simplification, question answering, character-level
+ * MT, diversity),
  * optional peers of the CLI so that `npx gramscore` stays under 2.5 MB installed; `pnpm install` in
  * the repository and `npm install gramscore <package>` bring them.
  */
@@ -175,6 +176,11 @@ export const OPTIONAL_METRIC_PACKAGES: readonly OptionalMetricPackage[] = [
     package: "@gramscore/metric-cider",
     metrics: ["cider", "cider-original"],
     what: "CIDEr-D and CIDEr for image captions, with the coco-ptb tokenizer",
+  },
+  {
+    package: "@gramscore/metric-squad",
+    metrics: ["squad", "squad_v2"],
+    what: "SQuAD v1.1 and v2.0 exact match and F1, for question answering",
   },
   {
     package: "@gramscore/metric-diversity",
