@@ -83,7 +83,7 @@ async function action(ctx: Context, flags: { format?: "text" | "table" | "json" 
   };
   section("Metrics", metrics);
   section("Tokenizers", tokenizers);
-  // Normalizers: what a metric's --normalize names (WER, CER, MER, WIL, WIP).
+  // Normalizers: what a metric's --normalize names (WER, CER, MER, WIL, WIP, BLEU, ROUGE).
   out.push(c.bold("Normalizers"));
   if (normalizers.length === 0) out.push(c.dim("  (none)"));
   for (const n of normalizers) out.push(`  ${c.cyan(n.name)}  ${c.dim(`[${n.plugin}]`)}`);
