@@ -122,6 +122,8 @@ function writeInputs(dir: string, plugins: boolean): void {
   put("data.jsonl", records(["sysA", "sysB"]));
   put("systems.jsonl", records(["base", "sysB", "sysC"]));
   put("wmt17.jsonl.gz", gzipSync(records(["sysA", "sysB"])));
+  // Records with every field the task metrics read (SARI's source beside the hypothesis and references).
+  put("task.jsonl", SENTENCES.map((src, i) => JSON.stringify({ src, hyp: hypLines(0)[i], refs: [refLines(0)[i], refLines(1)[i]] })).join("\n") + "\n");
   put("one-line.txt", "the cat sat\n");
   put("candidates.jsonl", `${JSON.stringify({ id: "s1", candidates: ["the cat sat on the mat", "a cat sat on the mat", "the dog barks"] })}\n`);
   put("text.txt", text(SENTENCES.slice(0, 3)));
