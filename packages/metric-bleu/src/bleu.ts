@@ -15,7 +15,7 @@ import {
   invalidStats,
   readCount,
   readCounts,
-  resolveNormalizeOption,
+  normalizeRule,
   statsObject,
 } from "@gramscore/core";
 import type { AggregateScorer, FormatOptions, Metric, MetricContext, PairwiseScorer, Segment, StatsRows, Tokenizer } from "@gramscore/core";
@@ -27,7 +27,7 @@ import type { BleuExplanation } from "./explain.js";
 import { BleuCounter, MATCH, REF, SYS, freezeSpans } from "./kernel.js";
 import type { Spans } from "./kernel.js";
 import { readBleuOptions } from "./options.js";
-import type { NormalizeReader } from "./options.js";
+import type { NormalizeRule } from "./options.js";
 import { bleuPairwise } from "./pairwise.js";
 import type { BleuOptions, ResolvedBleuOptions } from "./options.js";
 import { isBuiltin, resolveTokenizer, spanner } from "./tokenizer.js";
@@ -170,11 +170,11 @@ interface Counter {
 /** How an entry point reads the options it treats differently: tokenizer names and `normalize`. */
 export interface EntryRules {
   readonly tokenizer: TokenizerResolver;
-  readonly normalize: NormalizeReader;
+  readonly normalize: NormalizeRule;
 }
 
 /** The main entry's rules: every sacrebleu tokenizer by name, and the `normalize` option. */
-const MAIN: EntryRules = { tokenizer: resolveTokenizer, normalize: resolveNormalizeOption };
+const MAIN: EntryRules = { tokenizer: resolveTokenizer, normalize: normalizeRule };
 
 /** Builds the {@link Counter} for `options` under an entry point's rules. */
 function buildCounter(options: BleuOptions | undefined, context: MetricContext | undefined, rules: EntryRules): Counter {

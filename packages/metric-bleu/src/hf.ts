@@ -1,8 +1,8 @@
 import { ErrorCode, GramscoreError, checkScoreKey, describeValue, formatFixed, formatSignature, glibcExp as exp, log, validateSegment, signatureVersion, toSegments } from "@gramscore/core";
-import type { FormatOptions, Metric, MetricContext, StatsRows, Tokenizer } from "@gramscore/core";
+import type { FormatOptions, Metric, MetricContext, OptionRules, StatsRows, Tokenizer } from "@gramscore/core";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
 import type { Spans } from "./kernel.js";
-import { checkOptionKeys, readBoolean, readInteger } from "./options.js";
+import { readOptions } from "./options.js";
 import { resolveTokenizer, spanner } from "./tokenizer.js";
 import type { TokenizeOption } from "./tokenizer.js";
 import { VERSION } from "./version.js";
@@ -49,13 +49,21 @@ interface ResolvedHf {
   tokenize: TokenizeOption | undefined;
 }
 
-function resolveHf(options: HfBleuOptions | undefined, metric: string): ResolvedHf {
-  const o = checkOptionKeys(options, ["maxOrder", "smooth", "tokenize"], metric);
+/** evaluate BLEU's rules for `metric`. */
+function hfRules(metric: string): OptionRules {
   return {
-    maxOrder: readInteger(o.maxOrder, "maxOrder", metric, 1, 255, 4),
-    smooth: readBoolean(o.smooth, "smooth", metric, false),
-    tokenize: o.tokenize as TokenizeOption | undefined,
+    metric,
+    example: "{ maxOrder: 2 }",
+    rules: [
+      { key: "maxOrder", type: "number", integer: true, min: 1, max: 255, numericString: true, default: 4 },
+      { key: "smooth", type: "boolean", default: false },
+      { key: "tokenize", type: "string", read: (value) => value },
+    ],
   };
+}
+
+function resolveHf(options: HfBleuOptions | undefined, metric: string): ResolvedHf {
+  return readOptions<ResolvedHf>(options, hfRules(metric));
 }
 
 function makeTokenizer(option: TokenizeOption | undefined, context: MetricContext | undefined, metric: string) {

@@ -5,7 +5,7 @@
 import type { Segment } from "@gramscore/core";
 import { bleuWith, corpusBleuWith, sentenceBleuWith, sentenceCounters } from "./bleu.js";
 import type { EntryRules } from "./bleu.js";
-import { refuseNormalize } from "./options.js";
+import { refuseNormalizeRule } from "./options.js";
 import { resolveLeanTokenizer } from "./tokenizer.js";
 // The types come from the main entry, so that the declarations of the two entries share one file.
 import type { BleuOptions, BleuScore } from "./index.js";
@@ -14,7 +14,7 @@ export { VERSION } from "./version.js";
 export type { BleuOptions, BleuResult, BleuScore, NrefsOption, SmoothMethod, TokenizeOption } from "./index.js";
 
 /** Tokenizers `13a` and `none` by name, the others as objects; no `normalize` (no normalizer code in a bundle). */
-const LEAN: EntryRules = { tokenizer: resolveLeanTokenizer, normalize: refuseNormalize };
+const LEAN: EntryRules = { tokenizer: resolveLeanTokenizer, normalize: refuseNormalizeRule };
 
 /**
  * The main entry's `bleu` (`bleu(hyps, [refsA, refsB])`), with `13a` and `none` by name.

@@ -1,8 +1,8 @@
-import { ErrorCode, GramscoreError, checkScoreKey, describeValue, formatSignature, fsum, glibcExp as exp, log, validateSegment, signatureVersion } from "@gramscore/core";
-import type { FormatOptions, Metric, MetricContext, StatsRows, Tokenizer } from "@gramscore/core";
+import { ErrorCode, GramscoreError, checkScoreKey, describeValue, formatSignature, fsum, glibcExp as exp, invalidOption, log, validateSegment, signatureVersion } from "@gramscore/core";
+import type { FormatOptions, Metric, MetricContext, OptionRules, StatsRows, Tokenizer } from "@gramscore/core";
 import { BleuCounter, MATCH, REF, SYS } from "./kernel.js";
 import type { Spans } from "./kernel.js";
-import { checkOptionKeys, readBoolean, readNumber } from "./options.js";
+import { readOptions } from "./options.js";
 import {
   add,
   div,
@@ -50,7 +50,6 @@ interface ResolvedNltk {
   maxOrder: number;
 }
 
-const NLTK_KEYS = ["weights", "smoothing", "epsilon", "alpha", "k", "autoReweigh"];
 const DEFAULT_WEIGHTS = [0.25, 0.25, 0.25, 0.25];
 
 function readWeightList(value: unknown, metric: string): number[] {
@@ -62,7 +61,11 @@ function readWeightList(value: unknown, metric: string): number[] {
       { details: { option: "weights" } },
     );
   }
-  return items.map((w) => readNumber(w, "weights", metric, "a list of finite numbers")!);
+  return items.map((w) => {
+    const n = typeof w === "string" && w.trim() !== "" ? Number(w) : w;
+    if (typeof n === "number" && Number.isFinite(n)) return n;
+    throw invalidOption(`${metric} option weights must be a list of finite numbers, but got ${describeValue(w)} in it.`, "weights");
+  });
 }
 
 function readSmoothing(value: unknown, metric: string, allowed: number): number {
@@ -89,7 +92,20 @@ function readSmoothing(value: unknown, metric: string, allowed: number): number 
 }
 
 function resolveNltk(options: NltkBleuOptions | undefined, metric: string, maxMethod: number, extraKeys: string[] = []): ResolvedNltk & Record<string, unknown> {
-  const o = checkOptionKeys(options, [...NLTK_KEYS, ...extraKeys], metric);
+  const rules: OptionRules = {
+    metric,
+    example: "{ smoothing: 1 }",
+    rules: [
+      { key: "weights", type: "list", read: (value) => value },
+      { key: "smoothing", type: "number", read: (value) => readSmoothing(value, metric, maxMethod) },
+      { key: "epsilon", type: "number", numericString: true, default: 0.1 },
+      { key: "alpha", type: "number", numericString: true, default: 5 },
+      { key: "k", type: "number", numericString: true, default: 5 },
+      { key: "autoReweigh", type: "boolean", default: false },
+      ...extraKeys.map((key) => ({ key, type: "string" as const, read: (value: unknown) => value })),
+    ],
+  };
+  const o = readOptions<Record<string, unknown> & { smoothing: number; epsilon: number; alpha: number; k: number; autoReweigh: boolean }>(options, rules);
   let weights: number[][];
   let multiple = false;
   const w = o.weights;
@@ -98,11 +114,7 @@ function resolveNltk(options: NltkBleuOptions | undefined, metric: string, maxMe
     weights = (w as unknown[]).map((x) => readWeightList(x, metric));
     multiple = true;
   } else weights = [readWeightList(w, metric)];
-  const method = readSmoothing(o.smoothing, metric, maxMethod);
-  const num = (key: string, fallback: number) => readNumber(o[key], key, metric, "a finite number") ?? fallback;
-  const epsilon = num("epsilon", 0.1);
-  const alpha = num("alpha", 5);
-  const k = num("k", 5);
+  const method = o.smoothing;
   if (method === 6 && Math.max(...weights.map((x) => x.length)) < 3) {
     throw new GramscoreError(
       ErrorCode.INVALID_OPTION,
@@ -115,10 +127,10 @@ function resolveNltk(options: NltkBleuOptions | undefined, metric: string, maxMe
     weights,
     multiple,
     method,
-    epsilon,
-    alpha,
-    k,
-    autoReweigh: readBoolean(o.autoReweigh, "autoReweigh", metric, false),
+    epsilon: o.epsilon,
+    alpha: o.alpha,
+    k: o.k,
+    autoReweigh: o.autoReweigh,
     maxOrder: Math.max(...weights.map((x) => x.length)),
   };
 }

@@ -1,5 +1,5 @@
-import { ErrorCode, GramscoreError, describeValue, resolveNormalizeOption, unknownOptionError } from "@gramscore/core";
-import type { Normalizer, NormalizerLike } from "@gramscore/core";
+import { describeValue, invalidOption, normalizeRule, nrefsRule, resolveOptions } from "@gramscore/core";
+import type { Normalizer, NormalizerLike, OptionRule, OptionRules } from "@gramscore/core";
 import type { TokenizeOption } from "./tokenizer.js";
 
 /** sacrebleu's smoothing methods (Chen & Cherry 2014): none, floor (method 1), add-k (method 2), exp (method 3, NIST). */
@@ -82,100 +82,50 @@ export interface ResolvedBleuOptions {
   readonly normalize: Normalizer | undefined;
 }
 
-const SNAKE_HINTS: Record<string, string> = {
-  smooth_method: "smoothMethod",
-  smooth_value: "smoothValue",
-  effective_order: "effectiveOrder",
+/**
+ * Spellings of BLEU's options that core's {@link unknownOptionError} does not name (sacrebleu's
+ * command-line flags, `use_effective_order`, NLTK's `smoothing_function`), and the option each one means.
+ */
+const SPELLING_HINTS: Readonly<Record<string, string>> = {
   use_effective_order: "effectiveOrder",
-  max_ngram_order: "maxNgramOrder",
-  tokenizer: "tokenize",
   "smooth-method": "smoothMethod",
   "smooth-value": "smoothValue",
   "effective-order": "effectiveOrder",
   "max-ngram-order": "maxNgramOrder",
-  max_order: "maxOrder",
-  auto_reweigh: "autoReweigh",
   smoothing_function: "smoothing",
 };
 
-/** Throws `INVALID_OPTION` unless `options` is undefined, null or a plain object with only `allowed` keys. */
-export function checkOptionKeys(options: unknown, allowed: readonly string[], metric: string): Record<string, unknown> {
-  if (options === undefined || options === null) return {};
-  if (typeof options !== "object" || Array.isArray(options)) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_OPTION,
-      `Options of ${metric} must be an object such as { ${allowed[0]}: … }, but got ${describeValue(options)}.`,
-    );
+/**
+ * Reads options with core's {@link resolveOptions} after two things BLEU's readers have always done:
+ * a key that is another spelling of an option ({@link SPELLING_HINTS}) is refused naming the option
+ * to write, and flag-style values are read as a command line gives them (`null` is "not given";
+ * `"true"`, `"yes"`, `"false"`, `"no"` for a boolean).
+ * @throws GramscoreError `INVALID_OPTION` with `details.option` = the key.
+ */
+export function readOptions<R>(options: unknown, rules: OptionRules): R {
+  if (options === null || typeof options !== "object" || Array.isArray(options)) return resolveOptions<R>(options, rules);
+  const given = options as Record<string, unknown>;
+  let loose: Record<string, unknown> | undefined;
+  for (const key of Object.keys(given)) {
+    const rule = rules.rules.find((r) => r.key === key);
+    if (rule === undefined) {
+      const hint = Object.hasOwn(SPELLING_HINTS, key) ? SPELLING_HINTS[key] : undefined;
+      if (hint !== undefined && rules.rules.some((r) => r.key === hint)) {
+        throw invalidOption(`${rules.metric} has no option "${key}": it is called ${hint} in gramscore.`, key);
+      }
+      continue;
+    }
+    const value = given[key];
+    const flag = rule.type !== "boolean" ? undefined : value === "true" || value === "yes" ? true : value === "false" || value === "no" ? false : undefined;
+    if (value !== null && flag === undefined) continue;
+    loose ??= { ...given };
+    loose[key] = value === null ? undefined : flag;
   }
-  for (const key of Object.keys(options)) {
-    if (allowed.includes(key)) continue;
-    const hint = SNAKE_HINTS[key];
-    if (hint === undefined || !allowed.includes(hint)) throw unknownOptionError(metric, key, allowed);
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `${metric} has no option "${key}". Did you mean ${hint}? Its options are ${allowed.join(", ")}.`, {
-      details: { option: key },
-    });
-  }
-  return options as Record<string, unknown>;
+  return resolveOptions<R>(loose ?? options, rules);
 }
 
-/** Reads a boolean option (`undefined` → `fallback`). */
-export function readBoolean(value: unknown, name: string, metric: string, fallback: boolean): boolean {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value === "boolean") return value;
-  if (value === "true" || value === "yes") return true;
-  if (value === "false" || value === "no") return false;
-  throw new GramscoreError(
-    ErrorCode.INVALID_OPTION,
-    `Option ${name} of ${metric} must be true or false, but got ${describeValue(value)}.`,
-    { details: { option: name } },
-  );
-}
-
-/** Reads a number option given as a number or a numeric string (`undefined` → `undefined`). */
-export function readNumber(value: unknown, name: string, metric: string, expected: string): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isFinite(n)) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_OPTION,
-      `Option ${name} of ${metric} must be ${expected}, but got ${describeValue(value)}.`,
-      { details: { option: name } },
-    );
-  }
-  return n;
-}
-
-/** Reads an integer option within `[min, max]`. */
-export function readInteger(value: unknown, name: string, metric: string, min: number, max: number, fallback: number): number {
-  const expected = `an integer from ${min} to ${max}`;
-  const n = readNumber(value, name, metric, expected);
-  if (n === undefined) return fallback;
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new GramscoreError(ErrorCode.INVALID_OPTION, `Option ${name} of ${metric} must be ${expected}, but got ${describeValue(value)}.`, {
-      details: { option: name },
-    });
-  }
-  return n;
-}
-
-/** Reads the `nrefs` option: a positive integer, `"var"`, or undefined. */
-export function readNrefs(value: unknown, metric: string): NrefsOption | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  if (value === "var") return "var";
-  const n = typeof value === "string" ? Number(value) : value;
-  if (typeof n === "number" && Number.isInteger(n) && n >= 1) return n;
-  throw new GramscoreError(
-    ErrorCode.INVALID_OPTION,
-    `Option nrefs of ${metric} must be the number of references per segment (an integer ≥ 1) or "var" ` +
-      `when it varies, but got ${describeValue(value)}. Omit it to report the counts seen in the data.`,
-    { details: { option: "nrefs" } },
-  );
-}
-
-const BLEU_KEYS = ["tokenize", "smoothMethod", "smoothValue", "lowercase", "effectiveOrder", "maxNgramOrder", "nrefs", "referenceCache", "referenceCacheBytes", "normalize"];
-
-/** Reads the `normalize` option (core's resolveNormalizeOption in the main entry). */
-export type NormalizeReader = (value: unknown, metric: string) => Normalizer | undefined;
+/** The `normalize` rule of an entry point: core's {@link normalizeRule} in the main entry, {@link refuseNormalizeRule} in the lean one. */
+export type NormalizeRule = (metric: string) => OptionRule;
 
 /**
  * The `normalize` reader of the lean entry: none given is fine; anything else is refused, so that a
@@ -184,63 +134,85 @@ export type NormalizeReader = (value: unknown, metric: string) => Normalizer | u
  */
 export function refuseNormalize(value: unknown, metric: string): undefined {
   if (value === undefined || value === null || value === "none") return undefined;
-  throw new GramscoreError(
-    ErrorCode.INVALID_OPTION,
-    `Option normalize of ${metric} is not in @gramscore/metric-bleu/lean: normalize first, or import @gramscore/metric-bleu.`,
-    { details: { option: "normalize" } },
-  );
+  throw invalidOption(`${metric} option normalize is not in @gramscore/metric-bleu/lean: normalize first, or import @gramscore/metric-bleu.`, "normalize");
 }
 
+/** The lean entry's `normalize` rule: {@link refuseNormalize}. */
+export function refuseNormalizeRule(metric: string): OptionRule {
+  return { key: "normalize", type: "string", read: (value) => refuseNormalize(value, metric) };
+}
+
+/** Reads `smoothValue` once `smoothMethod` is read: the method's default, or `undefined` for exp and none (as sacrebleu). */
+function readSmoothValue(value: unknown, resolved: Readonly<Record<string, unknown>>, metric: string): number | undefined {
+  const fallback = SMOOTH_DEFAULTS[resolved.smoothMethod as SmoothMethod];
+  if (value === undefined || value === null) return fallback;
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isFinite(n) || n < 0) {
+    throw invalidOption(
+      `${metric} option smoothValue must be a non-negative number, but got ${describeValue(value)}. ` +
+        `Use a small positive value such as ${SMOOTH_DEFAULTS.floor} for floor or ${SMOOTH_DEFAULTS["add-k"]} for add-k, or omit it for the default.`,
+      "smoothValue",
+    );
+  }
+  return fallback === undefined ? undefined : n;
+}
 /** The default entries bound of the reference cache: sacrebleu's `lru_cache(maxsize=2**16)`. */
 export const DEFAULT_REFERENCE_CACHE = 65536;
 
 /** The default bound of the reference cache in estimated bytes: 32 MiB. */
 export const DEFAULT_REFERENCE_CACHE_BYTES = 32 * 1024 * 1024;
 
+/** BLEU's rules for `metric` with an entry point's `normalize` rule, in the order messages list the keys. */
+function bleuRules(metric: string, normalize: NormalizeRule): OptionRules {
+  return {
+    metric,
+    example: "{ tokenize: \"intl\" }",
+    rules: [
+      { key: "tokenize", type: "string", read: (value) => value ?? "13a" },
+      {
+        key: "smoothMethod",
+        type: "string",
+        choices: SMOOTH_METHODS,
+        default: "exp",
+        expected: `one of ${SMOOTH_METHODS.join(", ")} (sacrebleu's names; exp is the default)`,
+      },
+      { key: "smoothValue", type: "number", read: (value, resolved) => readSmoothValue(value, resolved, metric) },
+      { key: "lowercase", type: "boolean", default: false },
+      { key: "effectiveOrder", type: "boolean", default: false },
+      { key: "maxNgramOrder", type: "number", integer: true, min: 1, max: 255, numericString: true, default: 4 },
+      nrefsRule(metric),
+      {
+        key: "referenceCache",
+        type: "number",
+        integer: true,
+        min: 0,
+        max: 2 ** 30,
+        numericString: true,
+        default: DEFAULT_REFERENCE_CACHE,
+      },
+      {
+        key: "referenceCacheBytes",
+        type: "number",
+        integer: true,
+        min: 0,
+        max: 2 ** 48,
+        numericString: true,
+        default: DEFAULT_REFERENCE_CACHE_BYTES,
+      },
+      normalize(metric),
+    ],
+  };
+}
+
 /**
  * Validates BLEU options and fills in sacrebleu's defaults.
  * @throws GramscoreError `INVALID_OPTION` naming the option, what it accepts and what came.
  */
 export function resolveBleuOptions(options: BleuOptions | undefined, metric = "bleu"): ResolvedBleuOptions {
-  return readBleuOptions(options, metric, resolveNormalizeOption);
+  return readBleuOptions(options, metric, normalizeRule);
 }
 
-/** {@link resolveBleuOptions} with the entry point's `normalize` reader. */
-export function readBleuOptions(options: BleuOptions | undefined, metric: string, readNormalize: NormalizeReader): ResolvedBleuOptions {
-  const o = checkOptionKeys(options, BLEU_KEYS, metric);
-  const method = o.smoothMethod ?? "exp";
-  if (typeof method !== "string" || !(SMOOTH_METHODS as readonly string[]).includes(method)) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_OPTION,
-      `Unknown smoothMethod ${typeof method === "string" ? JSON.stringify(method) : describeValue(method)} for ${metric}: ` +
-        `expected one of ${SMOOTH_METHODS.join(", ")} ` +
-        "(sacrebleu's names; exp is the default).",
-      { details: { option: "smoothMethod" } },
-    );
-  }
-  const smoothMethod = method as SmoothMethod;
-  const given = readNumber(o.smoothValue, "smoothValue", metric, "a non-negative number");
-  if (given !== undefined && given < 0) {
-    throw new GramscoreError(
-      ErrorCode.INVALID_OPTION,
-      `Option smoothValue of ${metric} must be a non-negative number, but got ${given}. ` +
-        `Use a small positive value such as ${SMOOTH_DEFAULTS.floor} for floor or ${SMOOTH_DEFAULTS["add-k"]} for add-k, or omit it for the default.`,
-      { details: { option: "smoothValue" } },
-    );
-  }
-  const fallback = SMOOTH_DEFAULTS[smoothMethod];
-  const smoothValue = fallback === undefined ? undefined : (given ?? fallback);
-  const tokenize = o.tokenize ?? "13a";
-  return {
-    tokenize: tokenize as TokenizeOption,
-    smoothMethod,
-    smoothValue,
-    lowercase: readBoolean(o.lowercase, "lowercase", metric, false),
-    effectiveOrder: readBoolean(o.effectiveOrder, "effectiveOrder", metric, false),
-    maxNgramOrder: readInteger(o.maxNgramOrder, "maxNgramOrder", metric, 1, 255, 4),
-    nrefs: readNrefs(o.nrefs, metric),
-    referenceCache: readInteger(o.referenceCache, "referenceCache", metric, 0, 2 ** 30, DEFAULT_REFERENCE_CACHE),
-    referenceCacheBytes: readInteger(o.referenceCacheBytes, "referenceCacheBytes", metric, 0, 2 ** 48, DEFAULT_REFERENCE_CACHE_BYTES),
-    normalize: readNormalize(o.normalize, metric),
-  };
+/** {@link resolveBleuOptions} with the entry point's `normalize` rule. */
+export function readBleuOptions(options: BleuOptions | undefined, metric: string, normalize: NormalizeRule): ResolvedBleuOptions {
+  return readOptions<ResolvedBleuOptions>(options, bleuRules(metric, normalize));
 }

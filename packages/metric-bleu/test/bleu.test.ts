@@ -212,10 +212,23 @@ describe("errors", () => {
     expect(messageOf(() => createBleu({ tokenize: "ja-mecab" }))).toContain("13a, intl, zh, char, cjk, none");
     expect(codeOf(() => createBleu({ tokenize: 42 as unknown as string }))).toBe(ErrorCode.INVALID_OPTION);
     expect(codeOf(() => createBleu({ lowercase: "maybe" as unknown as boolean }))).toBe(ErrorCode.INVALID_OPTION);
-    expect(messageOf(() => createBleu({ smooth_method: "exp" } as never))).toContain("Did you mean smoothMethod?");
+    expect(messageOf(() => createBleu({ smooth_method: "exp" } as never))).toContain("so write smoothMethod");
+    expect(messageOf(() => createBleu({ "max-ngram-order": 2 } as never))).toBe('bleu has no option "max-ngram-order": it is called maxNgramOrder in gramscore.');
+    expect(messageOf(() => createBleu({ use_effective_order: true } as never))).toContain("it is called effectiveOrder");
+    expect(codeOf(() => createBleu({ use_effective_order: true } as never))).toBe(ErrorCode.INVALID_OPTION);
+    expect(messageOf(() => createBleu({ maxNgramOrder: 0 }))).toBe("bleu option maxNgramOrder must be an integer from 1 to 255, but got number 0.");
+    expect(messageOf(() => createBleu({ smoothMethod: "floor", smoothValue: -1 }))).toContain("Use a small positive value such as 0.1 for floor");
     expect(codeOf(() => createBleu("13a" as never))).toBe(ErrorCode.INVALID_OPTION);
     // Flag-style strings from a command line are read.
     expect(createBleu({ maxNgramOrder: "2" as unknown as number, lowercase: "true" as unknown as boolean }).options).toMatchObject({ maxNgramOrder: 2, lowercase: true });
+    expect(createBleu({ effectiveOrder: "no" as unknown as boolean, maxNgramOrder: null as unknown as number, smoothValue: null }).options).toMatchObject({
+      effectiveOrder: false,
+      maxNgramOrder: 4,
+      smoothValue: undefined,
+    });
+    // smoothValue is ignored by exp and none, as sacrebleu does; floor and add-k take it.
+    expect(createBleu({ smoothMethod: "exp", smoothValue: 0.5 }).options).toMatchObject({ smoothValue: undefined });
+    expect(createBleu({ smoothMethod: "add-k", smoothValue: "2" as unknown as number }).options).toMatchObject({ smoothValue: 2 });
   });
 
   it("refuses misaligned, empty and non-text input with the fix in the message", () => {

@@ -118,7 +118,7 @@ describe("HuggingFace evaluate mode", () => {
     expect(errorOf(() => hfBleu([], []))?.code).toBe(ErrorCode.EMPTY_INPUT);
     expect(errorOf(() => hfBleu(["a"], [[null]]))?.code).toBe(ErrorCode.EMPTY_INPUT);
     expect(errorOf(() => createHfBleu({ maxOrder: 0 }))?.code).toBe(ErrorCode.INVALID_OPTION);
-    expect(errorOf(() => createHfBleu({ max_order: 2 } as never))?.message).toContain("Did you mean maxOrder?");
+    expect(errorOf(() => createHfBleu({ max_order: 2 } as never))?.message).toContain("so write maxOrder");
   });
 
   it("as a metric: mergeable statistics, signature, summary and line", () => {
