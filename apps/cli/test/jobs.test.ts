@@ -167,7 +167,7 @@ describe.skipIf(!hasShared)("--jobs on real data", () => {
     await sameForJobs(["score", "-m", metrics.join(","), "-r", "ref.txt", "-i", "hyp.txt", "-f", "json"], [2], { cwd: dir });
     expect(out.stdout.split("\n").filter((l) => l.includes('"type":"segment"'))).toHaveLength(records.length * metrics.length);
     console.log(`wmt17 en-de: ${records.length} segments of 16 systems × ${metrics.length} metrics equal with --jobs 1, 2 and 3`);
-  });
+  }, 300_000); // eight CLI runs of every metric (METEOR with WordNet, CIDEr, both EEDs among them)
 
   it("SummEval (first 480 lines: 30 documents × 16 interleaved systems, 11 references each), every built-in metric, per segment", async () => {
     const records = readDataset("sum_summeval").slice(0, 480);
@@ -175,7 +175,7 @@ describe.skipIf(!hasShared)("--jobs on real data", () => {
     writeFileSync(join(dir, "summeval.jsonl"), jsonl(records));
     await sameForJobs(["score", "-m", metrics.join(","), "--input", "summeval.jsonl", "--segments", "-f", "jsonl"], [3], { cwd: dir });
     console.log(`sum_summeval: ${records.length} segments × ${metrics.length} metrics equal with --jobs 1 and 3`);
-  });
+  }, 300_000); // 11 references of ~60-word summaries for every metric, twice
 });
 
 describe("scoreParallel equals scoreInput (property, in process, tiny units)", () => {
