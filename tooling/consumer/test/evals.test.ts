@@ -11,6 +11,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../conformance/data.js";
 import { publicPackages } from "../../scripts/workspace.mjs";
@@ -75,8 +76,38 @@ process.stdout.write(JSON.stringify(out));
 
 type Direct = { chrf: number[]; bleu: number[]; meteor: number[]; blankBleu: number; corpusBleu: number };
 
+const packageData = (path: string) => JSON.parse(gunzipSync(readFileSync(join(repoRoot, "packages", path))).toString("utf8"));
+const sariData = packageData("metric-sari/test/data/sari-data.json.gz") as { sources: string[]; references: { turkcorpus: string[][] }; systems: Record<string, string[]> };
+const coco = (packageData("metric-cider/test/data/cider-real.json.gz") as { corpora: { coco: { refs: string[][]; systems: Record<string, string[]> } } }).corpora.coco;
+// Simplification: 4 TurkCorpus sentences, a published system's outputs (DMASS-DCSS) and their 8
+// references; captioning: 12 COCO images, MAGIC's captions and their 5 references.
+const TASK = {
+  sari: sariData.sources.slice(0, 4).map((src, i) => ({ src, hyp: sariData.systems["DMASS-DCSS"]![i]!, refs: sariData.references.turkcorpus[i]! })),
+  caps: coco.systems.magic!.slice(0, 12).map((hyp, i) => ({ hyp, refs: coco.refs[i]! })),
+};
+
+/** The task metrics' own numbers, computed in the project from the installed tarballs. */
+const TASK_JS = `
+import { sari, sentenceSari } from "@gramscore/metric-sari";
+import { cider } from "@gramscore/metric-cider";
+import { createDistinct } from "@gramscore/metric-diversity";
+import { evaluate } from "@gramscore/core";
+const TASK = ${JSON.stringify(TASK)};
+const streams = (refs) => refs[0].map((_, k) => refs.map((r) => r[k] ?? null));
+const S = TASK.sari;
+process.stdout.write(JSON.stringify({
+  sari: S.map((d) => sentenceSari(d.src, d.hyp, d.refs).score),
+  sariOneRef: S.map((d) => sentenceSari(d.src, d.hyp, [d.refs[0]]).score),
+  corpusSari: sari(S.map((d) => d.src), S.map((d) => d.hyp), streams(S.map((d) => d.refs))).score,
+  cider: cider(TASK.caps.map((d) => d.hyp), streams(TASK.caps.map((d) => d.refs))).score,
+  distinct: evaluate(createDistinct(), TASK.caps.map((d) => ({ hyp: d.hyp, refs: [] }))).corpus.score,
+}));
+`;
+type TaskDirect = { sari: number[]; sariOneRef: number[]; corpusSari: number; cider: number; distinct: number };
+
 let project = "";
 let direct: Direct;
+let task: TaskDirect;
 const offline = {
   ...process.env,
   NODE_OPTIONS: "",
@@ -108,6 +139,8 @@ describe.skipIf(!available).sequential("evals: @gramscore/scorers in promptfoo, 
     run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", ...packed.map((p: { tarball: string }) => p.tarball)], { cwd: project });
     writeFileSync(join(project, "direct.mjs"), DIRECT_JS);
     direct = JSON.parse(node("direct.mjs")) as Direct;
+    writeFileSync(join(project, "task.mjs"), TASK_JS);
+    task = JSON.parse(node("task.mjs")) as TaskDirect;
   }, 1_800_000);
 
   afterAll(() => {
@@ -263,6 +296,106 @@ process.stdout.write(JSON.stringify({ rows, summary: results.summaryResults.resu
     expect(out.summary).toEqual([{ key: "bleu", score: direct.corpusBleu }]);
   });
 
+  it("SARI takes its source from each tool's input (promptfoo vars.input, evalite's input, autoevals' input, LangSmith's inputs); CIDEr-D and distinct-n in LangSmith's summary evaluators", () => {
+    const S = TASK.sari;
+    // promptfoo: the source in vars.input, one reference (a list in vars would expand into a test each).
+    writeFileSync(
+      join(project, "promptfoo-sari.yaml"),
+      [
+        "description: gramscore SARI",
+        "prompts: ['{{hyp}}']",
+        "providers: [echo]",
+        "tests:",
+        ...S.flatMap((d) => [
+          `  - vars: { input: ${JSON.stringify(d.src)}, hyp: ${JSON.stringify(d.hyp)}, expected: ${JSON.stringify(d.refs[0])} }`,
+          "    assert:",
+          '      - { type: javascript, value: "package:@gramscore/scorers:gramscoreAssertion", config: { metric: sari, threshold: 0 } }',
+        ]),
+      ].join("\n") + "\n",
+    );
+    const pf = spawnSync(bin("promptfoo"), ["eval", "-c", "promptfoo-sari.yaml", "-o", "promptfoo-sari.json", "--no-cache", "--no-table", "--no-progress-bar", "--no-share"], {
+      cwd: project,
+      encoding: "utf8",
+      env: { ...offline, PROMPTFOO_CONFIG_DIR: join(project, ".promptfoo") },
+    });
+    expect(pf.status, `${pf.stdout}\n${pf.stderr}`).toBe(0);
+    const pfRows = JSON.parse(readFileSync(join(project, "promptfoo-sari.json"), "utf8")).results.results as { testIdx: number; gradingResult: { componentResults: { pass: boolean; score: number; reason: string }[] } }[];
+    expect(pfRows).toHaveLength(S.length);
+    for (const row of pfRows) {
+      const [graded] = row.gradingResult.componentResults;
+      expect(Object.is(graded!.score, task.sariOneRef[row.testIdx]! / 100), `promptfoo sari ${row.testIdx}: ${graded!.score}`).toBe(true);
+      expect(graded!.reason).toContain("sari:hf|case:lc|tok:13a");
+    }
+
+    // evalite: the source is the eval's input; the task returns the system's output for it.
+    writeFileSync(
+      join(project, "sari.eval.ts"),
+      `import { evalite } from "evalite";
+import { gramscoreScorer } from "@gramscore/scorers";
+const S = ${JSON.stringify(S)};
+evalite("gramscore sari", {
+  data: () => S.map((d) => ({ input: d.src, expected: d.refs })),
+  task: async (input) => S.find((d) => d.src === input)!.hyp,
+  scorers: [gramscoreScorer("sari")],
+});
+`,
+    );
+    const ev = spawnSync(bin("evalite"), ["run", "sari.eval.ts", "--outputPath", "evalite-sari.json"], { cwd: project, encoding: "utf8", env: offline });
+    expect(ev.status, `${ev.stdout}\n${ev.stderr}`).toBe(0);
+    const evRows = JSON.parse(readFileSync(join(project, "evalite-sari.json"), "utf8")).evals[0].results as { input: string; scores: { name: string; score: number }[] }[];
+    expect(evRows).toHaveLength(S.length);
+    for (const r of evRows) {
+      const i = S.findIndex((d) => d.src === r.input);
+      expect(Object.is(r.scores[0]!.score, task.sari[i]! / 100), `evalite sari ${i}`).toBe(true);
+    }
+
+    // autoevals' call shape with the source as input; LangSmith with the source in inputs, per row and as a corpus.
+    writeFileSync(
+      join(project, "task-tools.mjs"),
+      `import { randomUUID } from "node:crypto";
+import { evaluate } from "langsmith/evaluation";
+import { gramscoreScorer, langsmithEvaluator, langsmithSummaryEvaluator } from "@gramscore/scorers";
+const TASK = ${JSON.stringify(TASK)};
+const S = TASK.sari;
+const autoevals = [];
+for (const d of S) autoevals.push((await gramscoreScorer("sari")({ input: d.src, output: d.hyp, expected: d.refs })).score);
+const example = (inputs, outputs) => ({ id: randomUUID(), dataset_id: randomUUID(), created_at: new Date().toISOString(), inputs, outputs, runs: [] });
+const sariRuns = await evaluate((inputs) => ({ output: S.find((d) => d.src === inputs.input).hyp }), {
+  data: S.map((d) => example({ input: d.src }, { output: d.refs })),
+  evaluators: [langsmithEvaluator("sari")],
+  summaryEvaluators: [langsmithSummaryEvaluator("sari")],
+  uploadRuns: false,
+});
+const capRuns = await evaluate((inputs) => ({ output: inputs.caption }), {
+  data: TASK.caps.map((d) => example({ caption: d.hyp }, { output: d.refs })),
+  evaluators: [],
+  summaryEvaluators: [langsmithSummaryEvaluator("cider"), langsmithSummaryEvaluator("distinct")],
+  uploadRuns: false,
+});
+process.stdout.write(JSON.stringify({
+  autoevals,
+  rows: sariRuns.results.map((row) => ({ src: row.example.inputs.input, score: row.evaluationResults.results[0].score })),
+  summary: [...sariRuns.summaryResults.results, ...capRuns.summaryResults.results].map((r) => ({ key: r.key, score: r.score })),
+}));
+`,
+    );
+    const out = JSON.parse(node("task-tools.mjs")) as { autoevals: number[]; rows: { src: string; score: number }[]; summary: { key: string; score: number }[] };
+    out.autoevals.forEach((score, i) => expect(Object.is(score, task.sari[i]! / 100), `autoevals sari ${i}`).toBe(true));
+    expect(out.rows).toHaveLength(S.length);
+    for (const row of out.rows) {
+      const i = S.findIndex((d) => d.src === row.src);
+      expect(Object.is(row.score, task.sari[i]!), `LangSmith sari ${i}`).toBe(true);
+    }
+    expect(out.summary).toEqual([
+      { key: "sari", score: task.corpusSari },
+      { key: "cider", score: task.cider },
+      { key: "distinct", score: task.distinct },
+    ]);
+    // The numbers are the tasks' real ones, not a degenerate 0 or 100.
+    expect(task.cider).toBeGreaterThan(0);
+    expect(new Set(task.sari).size).toBeGreaterThan(1);
+  });
+
   it("the tools' own types accept the adapters (autoevals Scorer, evalite createScorer and Scorer, LangSmith EvaluatorT and SummaryEvaluatorT, promptfoo AssertionValueFunction, Vitest's Assertion)", () => {
     writeFileSync(
       join(project, "types.ts"),
@@ -278,6 +411,7 @@ declare module "vitest" {
 }
 
 export const autoevals: Scorer<string, {}> = gramscoreScorer("chrf");
+export const withInput: Scorer<string, { input: string }> = gramscoreScorer("sari");
 export const row: EvaluatorT = langsmithEvaluator("chrf");
 export const summary: SummaryEvaluatorT = langsmithSummaryEvaluator("bleu");
 export const created = createScorer<string, string, string>(evaliteScorer("chrf"));
