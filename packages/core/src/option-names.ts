@@ -20,16 +20,19 @@ export const RENAMED_OPTIONS: Readonly<Record<string, string>> = Object.freeze({
   max_ngram_order: "maxNgramOrder",
   maxOrder: "maxNgramOrder",
   max_order: "maxNgramOrder",
+  use_effective_order: "effectiveOrder",
+  smoothing_function: "smoothing (a method name such as method1, or its number)",
 });
 
+/** `max_ngram_order` and `max-ngram-order` (a command-line flag) as `maxNgramOrder`. */
 function camelCase(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+  return key.replace(/[_-]([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
 /**
  * The error for an option key a metric does not take: names the new option when the key is an old
  * or another library's name ({@link RENAMED_OPTIONS}), suggests the camelCase form of a snake_case key
- * the metric knows, and lists the known options otherwise.
+ * or a command-line flag (`max-ngram-order`) the metric knows, and lists the known options otherwise.
  * @param metric The metric's display name, e.g. `TER`.
  * @param key The key that was passed.
  * @param known The option keys the metric takes.
@@ -42,8 +45,9 @@ export function unknownOptionError(metric: string, key: string, known: Iterable<
   let message: string;
   if (renamed !== undefined && target !== undefined && knownList.includes(target)) {
     message = `${metric} has no option "${key}": it is called ${renamed} in gramscore.`;
-  } else if (key.includes("_") && knownList.includes(camelCase(key))) {
-    message = `${metric} has no option "${key}": gramscore names options in camelCase, so write ${camelCase(key)}.`;
+  } else if (/[_-]/.test(key) && knownList.includes(camelCase(key))) {
+    const flag = key.includes("-") ? ` (${key} is its command-line flag)` : "";
+    message = `${metric} has no option "${key}"${flag}: gramscore names options in camelCase, so write ${camelCase(key)}.`;
   } else {
     message = `Unknown ${metric} option "${key}". Known options: ${knownList.join(", ")}.`;
   }

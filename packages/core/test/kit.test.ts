@@ -76,6 +76,17 @@ describe("resolveOptions", () => {
     expect(thrown(() => resolveOptions({ n: 3 }, { ...RULES, rules: [...RULES.rules, { key: "maxNgramOrder", type: "number" }] })).message).toContain(
       "it is called maxNgramOrder in gramscore",
     );
+    // snake_case and command-line flags of a known option name its camelCase key; another metric's option is not suggested.
+    expect(thrown(() => resolveOptions({ max_ngram: 1 }, RULES)).message).toContain('Unknown Toy option "max_ngram"');
+    expect(thrown(() => resolveOptions({ low_case: true }, RULES)).message).toContain("Known options:");
+    const flagRules = { ...RULES, rules: [...RULES.rules, { key: "maxNgramOrder", type: "number" as const }, { key: "effectiveOrder", type: "boolean" as const }] };
+    expect(thrown(() => resolveOptions({ "max-ngram-order": 3 }, flagRules)).message).toBe(
+      'Toy has no option "max-ngram-order" (max-ngram-order is its command-line flag): gramscore names options in camelCase, so write maxNgramOrder.',
+    );
+    expect(thrown(() => resolveOptions({ max_ngram_order: 3 }, flagRules)).message).toContain("it is called maxNgramOrder in gramscore");
+    expect(thrown(() => resolveOptions({ use_effective_order: true }, flagRules)).message).toBe('Toy has no option "use_effective_order": it is called effectiveOrder in gramscore.');
+    expect(thrown(() => resolveOptions({ use_effective_order: true }, RULES)).message).toContain('Unknown Toy option "use_effective_order"');
+    expect(thrown(() => resolveOptions({ "max-ngram-order": 3 }, flagRules)).details).toEqual({ option: "max-ngram-order" });
   });
 
   it("property: every value a rule admits comes back unchanged, every other is refused with its key", () => {

@@ -83,23 +83,10 @@ export interface ResolvedBleuOptions {
 }
 
 /**
- * Spellings of BLEU's options that core's {@link unknownOptionError} does not name (sacrebleu's
- * command-line flags, `use_effective_order`, NLTK's `smoothing_function`), and the option each one means.
- */
-const SPELLING_HINTS: Readonly<Record<string, string>> = {
-  use_effective_order: "effectiveOrder",
-  "smooth-method": "smoothMethod",
-  "smooth-value": "smoothValue",
-  "effective-order": "effectiveOrder",
-  "max-ngram-order": "maxNgramOrder",
-  smoothing_function: "smoothing",
-};
-
-/**
- * Reads options with core's {@link resolveOptions} after two things BLEU's readers have always done:
- * a key that is another spelling of an option ({@link SPELLING_HINTS}) is refused naming the option
- * to write, and flag-style values are read as a command line gives them (`null` is "not given";
- * `"true"`, `"yes"`, `"false"`, `"no"` for a boolean).
+ * Reads options with core's {@link resolveOptions} after reading flag-style values as a command line
+ * gives them: `null` is "not given"; `"true"`, `"yes"`, `"false"`, `"no"` for a boolean. (Other
+ * spellings of an option, such as sacrebleu's flags or NLTK's `smoothing_function`, are named by
+ * core's unknown-option error.)
  * @throws GramscoreError `INVALID_OPTION` with `details.option` = the key.
  */
 export function readOptions<R>(options: unknown, rules: OptionRules): R {
@@ -108,13 +95,7 @@ export function readOptions<R>(options: unknown, rules: OptionRules): R {
   let loose: Record<string, unknown> | undefined;
   for (const key of Object.keys(given)) {
     const rule = rules.rules.find((r) => r.key === key);
-    if (rule === undefined) {
-      const hint = Object.hasOwn(SPELLING_HINTS, key) ? SPELLING_HINTS[key] : undefined;
-      if (hint !== undefined && rules.rules.some((r) => r.key === hint)) {
-        throw invalidOption(`${rules.metric} has no option "${key}": it is called ${hint} in gramscore.`, key);
-      }
-      continue;
-    }
+    if (rule === undefined) continue;
     const value = given[key];
     const flag = rule.type !== "boolean" ? undefined : value === "true" || value === "yes" ? true : value === "false" || value === "no" ? false : undefined;
     if (value !== null && flag === undefined) continue;

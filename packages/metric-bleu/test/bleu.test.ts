@@ -213,7 +213,10 @@ describe("errors", () => {
     expect(codeOf(() => createBleu({ tokenize: 42 as unknown as string }))).toBe(ErrorCode.INVALID_OPTION);
     expect(codeOf(() => createBleu({ lowercase: "maybe" as unknown as boolean }))).toBe(ErrorCode.INVALID_OPTION);
     expect(messageOf(() => createBleu({ smooth_method: "exp" } as never))).toContain("so write smoothMethod");
-    expect(messageOf(() => createBleu({ "max-ngram-order": 2 } as never))).toBe('bleu has no option "max-ngram-order": it is called maxNgramOrder in gramscore.');
+    expect(messageOf(() => createBleu({ "max-ngram-order": 2 } as never))).toBe(
+      'bleu has no option "max-ngram-order" (max-ngram-order is its command-line flag): gramscore names options in camelCase, so write maxNgramOrder.',
+    );
+    expect(messageOf(() => createBleu({ "smooth-method": "floor" } as never))).toContain("so write smoothMethod.");
     expect(messageOf(() => createBleu({ use_effective_order: true } as never))).toContain("it is called effectiveOrder");
     expect(codeOf(() => createBleu({ use_effective_order: true } as never))).toBe(ErrorCode.INVALID_OPTION);
     expect(messageOf(() => createBleu({ maxNgramOrder: 0 }))).toBe("bleu option maxNgramOrder must be an integer from 1 to 255, but got number 0.");

@@ -83,6 +83,9 @@ describe("NLTK mode", () => {
     const m = createNltkBleu({ smoothing: "method1", epsilon: 0.2 });
     expect(m.signature()).toBe(`tok:none|weights:0.25,0.25,0.25,0.25|smooth:method1[0.2]|reweigh:no|version:gramscore-${VERSION}`);
     expect(errorOf(() => createNltkBleu({ smoothing: 5 }))?.message).toContain("nltkCorpusBleu");
+    expect(errorOf(() => createNltkBleu({ smoothing_function: "method1" } as never))?.message).toBe(
+      'nltk-bleu has no option "smoothing_function": it is called smoothing (a method name such as method1, or its number) in gramscore.',
+    );
     const s = m.stats("a b", ["a b c"]);
     expect(m.parseStats(JSON.parse(JSON.stringify(s)))).toEqual(s);
     expect(errorOf(() => m.parseStats({ ...s, numerators: [9, 0, 0, 0] }))?.code).toBe(ErrorCode.INVALID_STATS);
