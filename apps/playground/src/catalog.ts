@@ -118,7 +118,7 @@ const lazy = (id: string, label: string, kind: { needsSource?: true; referenceFr
 
 /**
  * The metrics of other tasks, after {@link CATALOG} in the page's order: CIDEr-D and CIDEr (captioning),
- * SARI (simplification), characTER and EED, SQuAD, distinct-n and Self-BLEU (diversity). Their code
+ * SARI (simplification), characTER and EED, SQuAD v1.1 and v2.0, distinct-n and Self-BLEU (diversity). Their code
  * (`@gramscore/metric-cider`, `-sari`, `-character`, `-squad`, `-diversity`) loads when one is chosen.
  */
 export const LAZY_METRICS: readonly LazyMetric[] = [
@@ -130,6 +130,7 @@ export const LAZY_METRICS: readonly LazyMetric[] = [
   lazy("eed", "EED"),
   lazy("eed_rwth", "EED rwth-i6 (its C++ code)"),
   lazy("squad", "SQuAD (EM, F1)"),
+  lazy("squad_v2", "SQuAD v2 (EM, F1, HasAns/NoAns; empty line = no answer)"),
   lazy("distinct", "distinct-n (no references)", { referenceFree: true }),
   lazy("distinct-mean", "distinct-n mean (no references)", { referenceFree: true }),
   lazy("self-bleu", "Self-BLEU NLTK (Texygen, no references)", { referenceFree: true }),

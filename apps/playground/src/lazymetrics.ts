@@ -5,9 +5,9 @@ import { characterMetric, eedMetric, eedRwthMetric } from "@gramscore/metric-cha
 import { ciderMetric, ciderOriginalMetric } from "@gramscore/metric-cider";
 import { distinctMeanMetric, distinctMetric, sacrebleuSelfBleuMetric, selfBleuMetric } from "@gramscore/metric-diversity";
 import { easseSariMetric, sariMetric } from "@gramscore/metric-sari";
-import { squadMetric } from "@gramscore/metric-squad";
+import { squadMetric, squadV2Metric } from "@gramscore/metric-squad";
 
 /** Their registry descriptors, by name. */
 export const DESCRIPTORS: Readonly<Record<string, MetricDescriptor<string, any, any, any>>> = Object.fromEntries(
-  [ciderMetric, ciderOriginalMetric, sariMetric, easseSariMetric, characterMetric, eedMetric, eedRwthMetric, squadMetric, distinctMetric, distinctMeanMetric, selfBleuMetric, sacrebleuSelfBleuMetric].map((d) => [d.name, d]),
+  [ciderMetric, ciderOriginalMetric, sariMetric, easseSariMetric, characterMetric, eedMetric, eedRwthMetric, squadMetric, squadV2Metric, distinctMetric, distinctMeanMetric, selfBleuMetric, sacrebleuSelfBleuMetric].map((d) => [d.name, d]),
 );

@@ -51,7 +51,7 @@ export function scoreCard(metric: Metric<any, any>, segments: readonly Segment[]
 /**
  * The note a card of `entry` carries about its input, for `count` segments (undefined for none): a
  * reference-free metric reads the hypotheses alone; CIDEr's document frequencies are the page's
- * references, and one segment alone scores 0.
+ * references, and one segment alone scores 0; SQuAD v2 takes no no-answer probabilities from the page.
  */
 export function cardNote(entry: CatalogEntry, count: number): string | undefined {
   if (entry.referenceFree) return `scored over the ${count} hypothes${count === 1 ? "is" : "es"} as a set; references are not read`;
@@ -61,6 +61,9 @@ export function cardNote(entry: CatalogEntry, count: number): string | undefined
       : `document frequencies come from the references of all ${count} segments`;
   }
   if (entry.needsSource) return "compares each hypothesis with its source (the sources box) and its references";
+  if (entry.id === "squad_v2") {
+    return "every question's no-answer probability is 0 (the package's default, as gramscore score gives it): an empty hypothesis answers \"no answer\", and a question whose references are all empty has none";
+  }
   return undefined;
 }
 

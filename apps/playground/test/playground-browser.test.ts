@@ -16,6 +16,7 @@ import { createMeteor, meteorPlugin } from "@gramscore/metric-meteor";
 import { createNist, nistMetric } from "@gramscore/metric-nist";
 import { createRouge, rougeMetric } from "@gramscore/metric-rouge";
 import { createSari } from "@gramscore/metric-sari";
+import { createSquad, createSquadV2 } from "@gramscore/metric-squad";
 import { createTer, terMetric } from "@gramscore/metric-ter";
 import { cerMetric, createCer, createWer, createWerMetric, merMetric, werMetric, wilMetric, wipMetric } from "@gramscore/metric-wer";
 import { matchViews } from "@gramscore/report";
@@ -486,6 +487,28 @@ describe.skipIf(skipBrowser)("the playground in Chromium", () => {
     await new Promise((ok) => setTimeout(ok, 500));
     await settle(page, 3, 1);
     expect(await cards(page)).toEqual([want[6]]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+  it("SQuAD v1.1 and v2.0: an empty hypothesis line is no answer, empty references an unanswerable question; Node's numbers", SLOW, async () => {
+    // Real answers (SQuAD dev questions about Super Bowl 50) with one unanswerable question (line 3).
+    const HYPS = ["Denver Broncos", "Carolina Panthers", "", "Santa Clara, California", ""];
+    const REFS = ["Denver Broncos", "the Carolina Panthers", "", "Levi's Stadium in the San Francisco Bay Area at Santa Clara, California", "gold"];
+    const { page, errors } = await newPage(browser);
+    await page.goto(server.url);
+    await page.waitForSelector("#scores .card");
+    await replaceText(page, "#hyps", HYPS.join("\n"));
+    await replaceText(page, "#refs", REFS.join("\n"));
+    for (const id of ["bleu", "chrf", "rouge", "squad", "squad_v2"]) await page.click(`#m-${id}`);
+    const segments = toSegments(HYPS, [REFS]);
+    const want = expectedOn([
+      ["squad", createSquad(), segments],
+      ["squad_v2", createSquadV2(), segments],
+    ]);
+    expect(await settle(page, 5, 2)).toEqual(want);
+    // v2.0's F1 counts the unanswerable question answered "no answer" as 100, v1.1's as a plain empty match.
+    expect(want[1]!.result).toMatch(/^SQuAD-v2 F1 = /);
+    expect(await page.$eval('#scores .card[data-metric="squad_v2"] .note', (el) => el.textContent)).toMatch(/^every question's no-answer probability is 0/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -10,7 +10,7 @@ import { character, eed, eedRwth } from "@gramscore/metric-character";
 import { cider, ciderOriginal, createCider } from "@gramscore/metric-cider";
 import { createDistinct, createDistinctMean, createSacrebleuSelfBleu, createSelfBleu } from "@gramscore/metric-diversity";
 import { createEasseSari, createSari, easseSari, sari } from "@gramscore/metric-sari";
-import { squad } from "@gramscore/metric-squad";
+import { squad, squadV2 } from "@gramscore/metric-squad";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG, LAZY_METRICS, METRIC_IDS, loadLazyCatalog, makeMetric } from "../src/catalog.js";
 import type { CatalogEntry } from "../src/catalog.js";
@@ -110,6 +110,24 @@ describe("the page's scoring path gives the packages' numbers", () => {
     expect(page("eed", COCO).card.result).toEqual(eed(COCO.hyps, streams));
     expect(page("eed_rwth", COCO).card.result).toEqual(eedRwth(COCO.hyps, streams));
     expect(page("squad", COCO).card.result).toEqual(squad(COCO.hyps, streams));
+  });
+
+  it("SQuAD v2.0: an empty hypothesis is no answer, empty references an unanswerable question, every no-answer probability 0", () => {
+    // Every fifth question unanswerable (both reference lines empty), every third hypothesis "no answer".
+    const v2: Boxes = {
+      hyps: COCO.hyps.map((h, i) => (i % 3 === 0 ? "" : h)),
+      refs: COCO.refs.map((r, i) => (i % 5 === 0 ? "" : r)),
+      refs2: COCO.refs2.map((r, i) => (i % 5 === 0 ? "" : r)),
+      srcs: [],
+    };
+    const want = squadV2(v2.hyps, [v2.refs, v2.refs2]);
+    const shown = page("squad_v2", v2);
+    expect(shown.card.result).toEqual(want);
+    expect(want).toMatchObject({ hasAns: { total: 24 }, noAns: { total: 6 } });
+    // Of the six unanswerable questions, 0 and 15 are answered "no answer" (exact), the others not.
+    expect(want.noAns!.exact).toBeCloseTo(100 / 3, 12);
+    expect(squadV2(v2.hyps, [v2.refs, v2.refs2], { noAnswerProbabilities: v2.hyps.map(() => 0) })).toEqual(want);
+    expect(cardNote(byId("squad_v2"), 30)).toMatch(/no-answer probability is 0/);
   });
 
   it("distinct-n and Self-BLEU score the hypotheses alone: references of any length are not read", () => {
