@@ -177,8 +177,31 @@ function assertEndsWithZero(value: Value): string {
 
 let numericWord: RegExp | undefined;
 
-/** `EnglishNumberNormalizer.process_words`: spelled-out numbers to digits over a list of words. */
-function processWords(words: readonly string[], W: Words): string[] {
+/** A currency symbol or the digit 1: what `postprocess` looks for. */
+const CURRENCY_OR_ONE = /[1$€£]/;
+
+/**
+ * What {@link processWords} knows of a word on its most frequent path: `undefined` (a word no number
+ * rule names and the spelling map does not hold), a string (a British spelling no number rule names:
+ * its American form), or null (a word a number rule names).
+ */
+type WordInfo = string | null | undefined;
+
+/** A {@link WordInfo} lookup: the number rules' words and the spelling map in one map (one lookup per word). */
+interface WordTable {
+  readonly info: ReadonlyMap<string, string | null>;
+  /** The spelling map, for words that the number rules output. */
+  readonly spellings: ReadonlyMap<string, string>;
+}
+
+/**
+ * `EnglishNumberNormalizer.process_words`: spelled-out numbers to digits over a list of words. With
+ * `spell`, each word of the result is also replaced by its American spelling (what
+ * `EnglishSpellingNormalizer` does to the joined result; the same, as each word of the result is one
+ * whitespace-free token of it), and `state.post` tells whether a word of the result has a currency
+ * symbol or a 1 (without, `postprocess` has nothing to do but for words the caller checks).
+ */
+function processWords(words: readonly string[], W: Words, spell?: WordTable, state?: { post: boolean }): string[] {
   const out: string[] = [];
   if (words.length === 0) return out;
   numericWord ??= pyRegex("^\\d+(\\.\\d+)?$", "u");
@@ -190,6 +213,10 @@ function processWords(words: readonly string[], W: Words): string[] {
     if (prefix !== null) s = prefix + s;
     value = null;
     prefix = null;
+    if (spell !== undefined) {
+      if (state !== undefined && !state.post && CURRENCY_OR_ONE.test(s)) state.post = true;
+      return spell.spellings.get(s) ?? s;
+    }
     return s;
   };
   for (let i = 0; i < words.length; i++) {
@@ -202,9 +229,19 @@ function processWords(words: readonly string[], W: Words): string[] {
     }
     const first = current.charCodeAt(0);
     // A word of a lowercase ASCII letter first that no rule names: most words (the branch below for it).
-    if (value === null && prefix === null && first >= 97 && first <= 122 && !W.all.has(current)) {
-      out.push(current);
-      continue;
+    if (value === null && prefix === null && first >= 97 && first <= 122) {
+      if (spell === undefined) {
+        if (!W.all.has(current)) {
+          out.push(current);
+          continue;
+        }
+      } else {
+        const info: WordInfo = spell.info.get(current);
+        if (info !== null) {
+          out.push(info ?? current);
+          continue;
+        }
+      }
     }
     const nextIsNumeric = next !== null && numericWord.test(next);
     const hasPrefix = W.prefixes.has(current[0]!);
@@ -358,9 +395,17 @@ interface EnglishPatterns {
    * most patterns occur in few strings), each group behind a test that no replacer of it can match
    * without passing (a group is skipped as a whole when it fails).
    */
+  /** A test that either of the first two replacer groups may match (one scan instead of two). */
+  readonly contractionOrTitle: RegExp;
   readonly replacerGroups: readonly (readonly [(s: string) => boolean, readonly (readonly [RegExp, string, string])[]])[];
   /** Runs of ASCII punctuation and symbols but `.`, `%` and `$`: what the symbol remover turns into spaces in ASCII text. */
   readonly asciiSymbols: RegExp;
+  /**
+   * In ASCII text, the period rule and the symbol remover in one pass: a period not followed by a
+   * digit becomes a space, but for a period right after such a period (which the period rule takes as
+   * the character after the first, so leaves as it is), and each run of symbols becomes one space.
+   */
+  readonly asciiPeriodsAndSymbols: RegExp;
   readonly digitComma: RegExp;
   readonly period: RegExp;
   readonly prefixSymbol: RegExp;
@@ -433,7 +478,7 @@ const TITLE_COUNT = 21;
  * replacement leaves the characters around it as they were, so one title's replacement never makes or
  * breaks another's match); the rest, which all contain an apostrophe, behind the apostrophe.
  */
-function replacerGroups(ascii: boolean): EnglishPatterns["replacerGroups"] {
+function replacerGroups(ascii: boolean): Pick<EnglishPatterns, "replacerGroups" | "contractionOrTitle"> {
   const all = REPLACERS.map(([p, r]) => [pyRegex(p, "gu", ascii), r, p.replaceAll("\\b", "")] as const);
   const first = all.slice(0, 14);
   const titles = all.slice(14, 14 + TITLE_COUNT);
@@ -446,11 +491,14 @@ function replacerGroups(ascii: boolean): EnglishPatterns["replacerGroups"] {
   const anyTitle = ascii
     ? new RegExp(`(?:^|[^0-9A-Za-z_])(?:${names.join("|")})(?![0-9A-Za-z_])`)
     : pyRegex(`(?=[${initials}])(?<!\\w)(?:${names.join("|")})(?!\\w)`, "u");
-  return [
-    [(s) => literals.test(s), first],
-    [(s) => anyTitle.test(s), titles],
-    [(s) => s.includes("'"), rest],
-  ];
+  return {
+    replacerGroups: [
+      [(s) => literals.test(s), first],
+      [(s) => anyTitle.test(s), titles],
+      [(s) => s.includes("'"), rest],
+    ],
+    contractionOrTitle: new RegExp(`${literals.source}|${anyTitle.source}`, ascii ? "" : "u"),
+  };
 }
 
 let patterns: EnglishPatterns | undefined;
@@ -486,8 +534,9 @@ function buildPatterns(ascii: boolean): EnglishPatterns {
     // A word boundary before a letter is "no word character before": tested once the letter is found.
     ignore: py("(?=[hmu])(?<!\\w)(hmm|mm|mhm|mmm|uh|um)\\b"),
     spaceApostrophe: py("\\s+'"),
-    replacerGroups: replacerGroups(ascii),
+    ...replacerGroups(ascii),
     asciiSymbols: /[!-#&-\-/:-@[-`{-~]+/g,
+    asciiPeriodsAndSymbols: /\.(?:(\.)|(?![0-9]))|[!-#&-\-/:-@[-`{-~]+/g,
     digitComma: py("(\\d),(\\d)"),
     period: /\.([^0-9]|$)/gu,
     prefixSymbol: /[.$¢€£]([^0-9])/gu,
@@ -545,22 +594,34 @@ export function normalizeEnglishNumbers(text: string): string {
 }
 
 /**
- * `normalizeEnglishSpelling(normalizeEnglishNumbers(text))`. When the number normalizer's last step
- * changes nothing, its words (none empty, none with whitespace) are what splitting its output gives,
- * so they are looked up without joining and splitting again.
+ * `normalizeEnglishSpelling(normalizeEnglishNumbers(text))`, with the spellings replaced word by word
+ * as the number normalizer outputs its words (see {@link processWords}), before `postprocess`: the
+ * spelling map's words are letters only (but for one key with spaces, which no word equals, and one
+ * value that ends in `</span>`), never "one", "ones" or "and", so `postprocess`'s patterns (currency
+ * amounts with cents, and `1` as a word) match the same text, and what they write (symbols, digits,
+ * "one", "ones") is in no way a British spelling. `postprocess` runs only where the text or a word the
+ * rules wrote has a currency symbol or a 1 (it changes nothing otherwise).
  */
 function numbersThenSpelling(text: string, P: EnglishPatterns): string {
   words ??= buildWords();
-  const list = processWords(pySplit(preprocess(text, words, P)), words);
-  const joined = list.join(" ");
-  const post = postprocess(joined, P);
-  if (post !== joined) return normalizeEnglishSpelling(post);
-  const map = spellingMap();
-  for (let i = 0; i < list.length; i++) {
-    const american = map.get(list[i]!);
-    if (american !== undefined) list[i] = american;
+  const table = wordTable(words);
+  const pre = preprocess(text, words, P);
+  const state = { post: CURRENCY_OR_ONE.test(pre) };
+  const joined = processWords(pySplit(pre), words, table, state).join(" ");
+  return state.post ? postprocess(joined, P) : joined;
+}
+
+let table: WordTable | undefined;
+
+/** The number rules' words and the spelling map in one map. */
+function wordTable(W: Words): WordTable {
+  if (table === undefined) {
+    const spellings = spellingMap();
+    const info = new Map<string, string | null>(spellings);
+    for (const word of W.all) info.set(word, null);
+    table = { info, spellings };
   }
-  return list.join(" ");
+  return table;
 }
 
 /** Whisper's British-to-American map, read on first use. */
@@ -599,18 +660,57 @@ export function englishNormalize(text: string): string {
   let s = ascii ? text.toLowerCase() : pyLower(text);
   if (!ascii || BRACKET_OPENERS.test(s)) s = removeBracketed(s);
   if (FILLER_LETTERS.test(s)) s = s.replace(P.ignore, "");
-  if (s.includes("'")) s = s.replace(P.spaceApostrophe, "'");
-  for (const [test, group] of P.replacerGroups) {
-    if (!test(s)) continue;
-    for (const [pattern, replacement, needle] of group) if (s.includes(needle)) s = s.replace(pattern, replacement);
+  const apostrophe = s.includes("'");
+  if (apostrophe) s = s.replace(P.spaceApostrophe, "'");
+  const [contractions, titles, rest] = P.replacerGroups;
+  if (P.contractionOrTitle.test(s)) {
+    for (const [test, group] of [contractions!, titles!]) {
+      if (!test(s)) continue;
+      for (const [pattern, replacement, needle] of group) if (s.includes(needle)) s = s.replace(pattern, replacement);
+    }
   }
-  if (s.includes(",")) s = s.replace(P.digitComma, "$1$2");
-  s = s.replace(P.period, " $1");
+  if (apostrophe && s.includes("'")) {
+    // Each of these patterns needs an apostrophe followed by its letter (n't: by t); no replacement
+    // writes an apostrophe, so the letters after the apostrophes of the text now are all there will be.
+    let after = 0;
+    for (let i = s.indexOf("'"); i >= 0; i = s.indexOf("'", i + 1)) after |= 1 << (s.charCodeAt(i + 1) & 31);
+    for (const [pattern, replacement, needle] of rest![1]) {
+      const letter = needle.charCodeAt(needle.indexOf("'") + 1);
+      if ((after & (1 << (letter & 31))) !== 0 && s.includes(needle)) s = s.replace(pattern, replacement);
+    }
+  }
+  if (s.includes(",") && (ascii ? ASCII_DIGIT.test(s) : true)) s = s.replace(P.digitComma, "$1$2");
   // In ASCII text a run of symbols becomes one space rather than one per symbol: the number
   // normalizer, next, splits on whitespace and joins with one space, and its patterns take any run.
-  s = ascii ? s.replace(P.asciiSymbols, " ") : removeSymbolsAndDiacritics(s, ".%$¢€£");
-  s = numbersThenSpelling(s, P);
+  if (ascii) s = s.replace(P.asciiPeriodsAndSymbols, " $1");
+  else s = removeSymbolsAndDiacritics(s.replace(P.period, " $1"), ".%$¢€£");
+  const joined = numbersThenSpelling(s, P);
+  // The words are joined by single spaces: whitespace to collapse comes only from the two rules below.
+  let t = PREFIX_SYMBOLS.test(joined) ? joined.replace(P.prefixSymbol, " $1") : joined;
+  if (t.includes("%")) t = t.replace(P.percent, "$1 ");
+  return t === joined ? t : collapseWhitespace(t);
+}
+
+/** What the prefix-symbol rule looks for. */
+const PREFIX_SYMBOLS = /[.$¢€£]/;
+
+/**
+ * {@link englishNormalize} step by step, as Python runs it: every pattern on the whole text in
+ * Whisper's order, with Python's Unicode classes, the number normalizer then the spelling normalizer,
+ * none of the shortcuts above (what they are tested against). @internal
+ */
+export function englishGeneral(text: string): string {
+  const P = english(false);
+  let s = pyLower(text);
+  s = removeBracketed(s);
+  s = s.replace(P.ignore, "");
+  s = s.replace(P.spaceApostrophe, "'");
+  for (const [, group] of P.replacerGroups) for (const [pattern, replacement] of group) s = s.replace(pattern, replacement);
+  s = s.replace(P.digitComma, "$1$2");
+  s = s.replace(P.period, " $1");
+  s = removeSymbolsAndDiacritics(s, ".%$¢€£");
+  s = normalizeEnglishSpelling(normalizeEnglishNumbers(s));
   s = s.replace(P.prefixSymbol, " $1");
-  if (s.includes("%")) s = s.replace(P.percent, "$1 ");
+  s = s.replace(P.percent, "$1 ");
   return collapseWhitespace(s);
 }
