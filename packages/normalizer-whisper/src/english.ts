@@ -3,7 +3,7 @@
  * (`EnglishNumberNormalizer`), British to American spellings (`EnglishSpellingNormalizer`), then
  * symbols. Integers are BigInts, as Python's are unbounded.
  */
-import { pySplit, pyStrip } from "@gramscore/core";
+import { isPythonWhitespace, pySplit, pyStrip } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 
 import { NON_ASCII, removeBracketed, removeSymbolsAndDiacritics } from "./basic.js";
@@ -192,6 +192,13 @@ interface WordTable {
   readonly info: ReadonlyMap<string, string | null>;
   /** The spelling map, for words that the number rules output. */
   readonly spellings: ReadonlyMap<string, string>;
+  /** One bit per {@link filterKey} of the words in `info`: a word whose bit is clear is not there (most words, found without hashing them). */
+  readonly filter: Uint32Array;
+}
+
+/** A word's length (modulo 8), first, second and last character (modulo 32): 18 bits. */
+function filterKey(word: string): number {
+  return ((word.length & 7) << 15) | ((word.charCodeAt(0) & 31) << 10) | ((word.charCodeAt(1) & 31) << 5) | (word.charCodeAt(word.length - 1) & 31);
 }
 
 /**
@@ -236,7 +243,8 @@ function processWords(words: readonly string[], W: Words, spell?: WordTable, sta
           continue;
         }
       } else {
-        const info: WordInfo = spell.info.get(current);
+        const key = filterKey(current);
+        const info: WordInfo = (spell.filter[key >>> 5]! & (1 << (key & 31))) === 0 ? undefined : spell.info.get(current);
         if (info !== null) {
           out.push(info ?? current);
           continue;
@@ -607,8 +615,79 @@ function numbersThenSpelling(text: string, P: EnglishPatterns): string {
   const table = wordTable(words);
   const pre = preprocess(text, words, P);
   const state = { post: CURRENCY_OR_ONE.test(pre) };
-  const joined = processWords(pySplit(pre), words, table, state).join(" ");
+  const joined = wordsThenSpelling(pre, words, table, state);
   return state.post ? postprocess(joined, P) : joined;
+}
+
+/** Python's whitespace (`str.isspace()`), ASCII first. */
+function isSpace(c: number): boolean {
+  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) || c >= 28 : c >= 0x85 && isPythonWhitespace(c);
+}
+
+/**
+ * `processWords(pySplit(text), W, table, state).join(" ")` without taking most words out of the text.
+ * A plain word (a lowercase ASCII letter first, and no number rule names it) leaves the number
+ * normalizer idle: from idle it is output as it is (or in its American spelling); after a number it
+ * ends the number and is output the same way; it is never skipped; and the rules that look at the word
+ * before or after (`prev in ones`, `prev in multipliers`, `next in words`, `next` numeric, `next in
+ * ones`...) find a plain word no more than the start or end of the list. So the words are read in
+ * place: runs of plain words with single spaces between them are copied as they are, and each run of
+ * other words goes through {@link processWords} on its own.
+ */
+function wordsThenSpelling(text: string, W: Words, table: WordTable, state: { post: boolean }): string {
+  const pieces: string[] = [];
+  const n = text.length;
+  let runStart = -1; // the run of plain words copied as they are: text[runStart, runEnd)
+  let runEnd = -1;
+  let others: string[] | undefined; // a run of other words
+  let i = 0;
+  for (;;) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const start = i;
+    while (i < n && !isSpace(text.charCodeAt(i))) i++;
+    const end = i;
+    const first = text.charCodeAt(start);
+    let plain = false;
+    let american: string | undefined;
+    let word: string | undefined;
+    if (first >= 97 && first <= 122) {
+      const key = (((end - start) & 7) << 15) | ((first & 31) << 10) | (end - start > 1 ? (text.charCodeAt(start + 1) & 31) << 5 : 0) | (text.charCodeAt(end - 1) & 31);
+      if ((table.filter[key >>> 5]! & (1 << (key & 31))) === 0) plain = true;
+      else {
+        word = text.slice(start, end);
+        const info = table.info.get(word);
+        if (info !== null) {
+          plain = true;
+          american = info;
+        }
+      }
+    }
+    if (!plain) {
+      if (runStart >= 0) pieces.push(text.slice(runStart, runEnd));
+      runStart = -1;
+      (others ??= []).push(word ?? text.slice(start, end));
+      continue;
+    }
+    if (others !== undefined) {
+      for (const out of processWords(others, W, table, state)) pieces.push(out);
+      others = undefined;
+    }
+    if (american !== undefined) {
+      if (runStart >= 0) pieces.push(text.slice(runStart, runEnd));
+      runStart = -1;
+      pieces.push(american);
+    } else if (runStart >= 0 && runEnd === start - 1 && text.charCodeAt(runEnd) === 32) {
+      runEnd = end;
+    } else {
+      if (runStart >= 0) pieces.push(text.slice(runStart, runEnd));
+      runStart = start;
+      runEnd = end;
+    }
+  }
+  if (others !== undefined) for (const out of processWords(others, W, table, state)) pieces.push(out);
+  if (runStart >= 0) pieces.push(text.slice(runStart, runEnd));
+  return pieces.length === 1 ? pieces[0]! : pieces.join(" ");
 }
 
 let table: WordTable | undefined;
@@ -619,7 +698,12 @@ function wordTable(W: Words): WordTable {
     const spellings = spellingMap();
     const info = new Map<string, string | null>(spellings);
     for (const word of W.all) info.set(word, null);
-    table = { info, spellings };
+    const filter = new Uint32Array(1 << 13);
+    for (const word of info.keys()) {
+      const key = filterKey(word);
+      filter[key >>> 5]! |= 1 << (key & 31);
+    }
+    table = { info, spellings, filter };
   }
   return table;
 }
