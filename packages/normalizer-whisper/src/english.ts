@@ -395,8 +395,12 @@ function processWords(words: readonly string[], W: Words, spell?: WordTable, sta
 
 interface EnglishPatterns {
   readonly andAHalf: RegExp;
-  readonly letterDigit: RegExp;
-  readonly digitLetter: RegExp;
+  /**
+   * Whisper's two patterns `([a-z])([0-9])` and `([0-9])([a-z])` (each followed by a space) in one pass:
+   * a space after each letter followed by a digit and each digit followed by a letter. The same text:
+   * a match of either takes one letter and one digit, so no match of one hides a match of the other.
+   */
+  readonly letterDigitBoundary: RegExp;
   readonly suffixSpace: RegExp;
   readonly cents: RegExp;
   readonly centsOnly: RegExp;
@@ -545,8 +549,7 @@ function buildPatterns(ascii: boolean): EnglishPatterns {
   const py = (source: string, flags?: string): RegExp => pyRegex(source, flags, ascii);
   return {
     andAHalf: py("\\band\\s+a\\s+half\\b"),
-    letterDigit: /([a-z])([0-9])/g,
-    digitLetter: /([0-9])([a-z])/g,
+    letterDigitBoundary: /[a-z](?=[0-9])|[0-9](?=[a-z])/g,
     suffixSpace: py("([0-9])\\s+(st|nd|rd|th|s)\\b"),
     cents: py("([€£$])([0-9]+) (?:and )?¢([0-9]{1,2})\\b"),
     centsOnly: py("[€£$]0[^\\n]([0-9]{1,2})\\b"),
@@ -565,9 +568,9 @@ function buildPatterns(ascii: boolean): EnglishPatterns {
 }
 
 /** `EnglishNumberNormalizer.preprocess`: "<number> and a half", spaces at letter/digit boundaries. */
-function preprocess(s: string, W: Words, P: EnglishPatterns): string {
+function preprocess(s: string, W: Words, P: EnglishPatterns, general = false): string {
   // Without "half" the split finds one segment: the text, or nothing when it is only whitespace.
-  if (!s.includes("half")) return digitBoundaries(pyStrip(s).length === 0 ? "" : s, P);
+  if (!general && !s.includes("half")) return digitBoundaries(pyStrip(s).length === 0 ? "" : s, P);
   const segments = s.split(P.andAHalf);
   const results: string[] = [];
   segments.forEach((segment, i) => {
@@ -578,13 +581,16 @@ function preprocess(s: string, W: Words, P: EnglishPatterns): string {
     const last = parts[parts.length - 1]!;
     results.push(W.decimals.has(last) || W.multipliers.has(last) ? "point five" : "and a half");
   });
-  return digitBoundaries(results.join(" "), P);
+  const joined = results.join(" ");
+  // Whisper's three patterns one after the other, for the general path.
+  if (general) return joined.replace(/([a-z])([0-9])/g, "$1 $2").replace(/([0-9])([a-z])/g, "$1 $2").replace(P.suffixSpace, "$1$2");
+  return digitBoundaries(joined, P);
 }
 
 /** The end of `preprocess`: spaces at letter/digit boundaries, then ordinal suffixes joined again (each needs an ASCII digit). */
 function digitBoundaries(s: string, P: EnglishPatterns): string {
   if (!ASCII_DIGIT.test(s)) return s;
-  return s.replace(P.letterDigit, "$1 $2").replace(P.digitLetter, "$1 $2").replace(P.suffixSpace, "$1$2");
+  return s.replace(P.letterDigitBoundary, "$& ").replace(P.suffixSpace, "$1$2");
 }
 
 const ASCII_DIGIT = /[0-9]/;
@@ -807,7 +813,9 @@ export function englishGeneral(text: string): string {
   s = s.replace(P.digitComma, "$1$2");
   s = s.replace(P.period, " $1");
   s = removeSymbolsAndDiacritics(s, ".%$¢€£");
-  s = normalizeEnglishSpelling(normalizeEnglishNumbers(s));
+  words ??= buildWords();
+  s = postprocess(processWords(pySplit(preprocess(s, words, P, true)), words).join(" "), P);
+  s = normalizeEnglishSpelling(s);
   s = s.replace(P.prefixSymbol, " $1");
   s = s.replace(P.percent, "$1 ");
   return collapseWhitespace(s);
