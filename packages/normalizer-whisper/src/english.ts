@@ -726,13 +726,30 @@ function wordTable(W: Words): WordTable {
   return table;
 }
 
-/** Whisper's British-to-American map, read on first use. */
-function spellingMap(): Map<string, string> {
+/**
+ * Whisper's British-to-American map, decoded on first use from {@link SPELLINGS} (keys front-coded,
+ * each value an edit of its key; counts are uppercase letters A + n). @internal
+ */
+export function spellingMap(): Map<string, string> {
   if (spellings === undefined) {
     spellings = new Map();
-    for (const line of SPELLINGS.split("\n")) {
-      const tab = line.indexOf("\t");
-      spellings.set(line.slice(0, tab), line.slice(tab + 1));
+    const s = SPELLINGS;
+    const n = s.length;
+    const isCount = (i: number): boolean => {
+      const c = s.charCodeAt(i);
+      return c >= 65 && c <= 90;
+    };
+    let key = "";
+    let i = 0;
+    while (i < n) {
+      const shared = s.charCodeAt(i++) - 65;
+      let j = i;
+      while (j < n && !isCount(j)) j++;
+      key = key.slice(0, shared) + s.slice(i, j);
+      const dropped = s.charCodeAt(j++) - 65;
+      i = j;
+      while (i < n && !isCount(i)) i++;
+      spellings.set(key, key.slice(0, key.length - dropped) + s.slice(j, i));
     }
   }
   return spellings;

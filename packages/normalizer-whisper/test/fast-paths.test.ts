@@ -4,11 +4,13 @@
  * and words each fast path tests for, so that a fast path taken where it should not be, or a trigger it
  * misses, shows up as a difference.
  */
+import { createHash } from "node:crypto";
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { basicGeneral, basicNormalize } from "../src/basic.js";
-import { englishGeneral, englishNormalize } from "../src/english.js";
+import { englishGeneral, englishNormalize, spellingMap } from "../src/english.js";
 
 /** Printable ASCII, tabs and newlines, Latin-1, General Punctuation and its neighbours, and a few marks and compatibility characters. */
 const CHARS: readonly string[] = (() => {
@@ -87,5 +89,20 @@ describe("English normalizer: fast paths against the general path", () => {
   it("agree on ASCII text of every printable character", () => {
     const ascii = fc.array(fc.oneof(fc.constantFrom(..."ab  1"), fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c))), { maxLength: 30 }).map((p) => p.join(""));
     fc.assert(fc.property(ascii, (s) => englishNormalize(s) === englishGeneral(s)), { numRuns: RUNS });
+  });
+});
+
+describe("the spelling map", () => {
+  it("decodes to whisper v20250625's english.json", () => {
+    // `british<TAB>american` lines sorted by key, as Python writes them from the reference file:
+    // git --git-dir=<openai/whisper> archive v20250625 whisper/normalizers | tar x -C /tmp/w &&
+    // python3 -c 'import json,hashlib; m=json.load(open("/tmp/w/whisper/normalizers/english.json"));
+    // print(len(m), hashlib.sha256("\n".join(f"{k}\t{v}" for k,v in sorted(m.items())).encode()).hexdigest())'
+    const map = spellingMap();
+    const lines = [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}\t${v}`);
+    expect(map.size).toBe(1739);
+    expect(createHash("sha256").update(lines.join("\n")).digest("hex")).toBe("ab0e3f7751186c14ccd6cbcbca0b3466db8656eb839d82bfb9b087da80f89a9b");
+    expect(map.get("colour")).toBe("color");
+    expect(map.get("archaeology")).toBe("archeology</span>");
   });
 });
