@@ -395,12 +395,8 @@ function processWords(words: readonly string[], W: Words, spell?: WordTable, sta
 
 interface EnglishPatterns {
   readonly andAHalf: RegExp;
-  /**
-   * Whisper's two patterns `([a-z])([0-9])` and `([0-9])([a-z])` (each followed by a space) in one pass:
-   * a space after each letter followed by a digit and each digit followed by a letter. The same text:
-   * a match of either takes one letter and one digit, so no match of one hides a match of the other.
-   */
-  readonly letterDigitBoundary: RegExp;
+  readonly letterDigit: RegExp;
+  readonly digitLetter: RegExp;
   readonly suffixSpace: RegExp;
   readonly cents: RegExp;
   readonly centsOnly: RegExp;
@@ -412,7 +408,7 @@ interface EnglishPatterns {
    * most patterns occur in few strings), each group behind a test that no replacer of it can match
    * without passing (a group is skipped as a whole when it fails).
    */
-  /** A test that either of the first two replacer groups may match (one scan instead of two). */
+  /** A test that either of the first two replacer groups may match (one scan instead of two; in ASCII text, exactly when one does). */
   readonly contractionOrTitle: RegExp;
   readonly replacerGroups: readonly (readonly [(s: string) => boolean, readonly (readonly [RegExp, string, string])[]])[];
   /** Runs of ASCII punctuation and symbols but `.`, `%` and `$`: what the symbol remover turns into spaces in ASCII text. */
@@ -517,9 +513,9 @@ function replacerGroups(ascii: boolean): Pick<EnglishPatterns, "replacerGroups" 
     // In ASCII text every pattern of the two groups is a whole word between "the start, or a character
     // that is not a word character" and "not a word character next": one test, which looks at the
     // words only where a word can begin.
-    contractionOrTitle: ascii
-      ? new RegExp(`(?:^|[^0-9A-Za-z_])(?:${[...first.map(([, , needle]) => needle), ...names].join("|")})(?![0-9A-Za-z_])`)
-      : new RegExp(`${literals.source}|${anyTitle.source}`, "u"),
+    // In other text, where Python's word characters are more than these, it finds every match and
+    // maybe more: it serves as the test there too, before each group's own.
+    contractionOrTitle: new RegExp(`(?:^|[^0-9A-Za-z_])(?:${[...first.map(([, , needle]) => needle), ...names].join("|")})(?![0-9A-Za-z_])`),
   };
 }
 
@@ -549,7 +545,8 @@ function buildPatterns(ascii: boolean): EnglishPatterns {
   const py = (source: string, flags?: string): RegExp => pyRegex(source, flags, ascii);
   return {
     andAHalf: py("\\band\\s+a\\s+half\\b"),
-    letterDigitBoundary: /[a-z](?=[0-9])|[0-9](?=[a-z])/g,
+    letterDigit: /([a-z])([0-9])/g,
+    digitLetter: /([0-9])([a-z])/g,
     suffixSpace: py("([0-9])\\s+(st|nd|rd|th|s)\\b"),
     cents: py("([€£$])([0-9]+) (?:and )?¢([0-9]{1,2})\\b"),
     centsOnly: py("[€£$]0[^\\n]([0-9]{1,2})\\b"),
@@ -582,15 +579,16 @@ function preprocess(s: string, W: Words, P: EnglishPatterns, general = false): s
     results.push(W.decimals.has(last) || W.multipliers.has(last) ? "point five" : "and a half");
   });
   const joined = results.join(" ");
-  // Whisper's three patterns one after the other, for the general path.
-  if (general) return joined.replace(/([a-z])([0-9])/g, "$1 $2").replace(/([0-9])([a-z])/g, "$1 $2").replace(P.suffixSpace, "$1$2");
+  if (general) return joined.replace(P.letterDigit, "$1 $2").replace(P.digitLetter, "$1 $2").replace(P.suffixSpace, "$1$2");
   return digitBoundaries(joined, P);
 }
 
 /** The end of `preprocess`: spaces at letter/digit boundaries, then ordinal suffixes joined again (each needs an ASCII digit). */
 function digitBoundaries(s: string, P: EnglishPatterns): string {
   if (!ASCII_DIGIT.test(s)) return s;
-  return s.replace(P.letterDigitBoundary, "$& ").replace(P.suffixSpace, "$1$2");
+  // Two passes: one pattern for both boundaries (lookaheads) was slower, as the engine then tries
+  // every letter rather than every letter-digit pair.
+  return s.replace(P.letterDigit, "$1 $2").replace(P.digitLetter, "$1 $2").replace(P.suffixSpace, "$1$2");
 }
 
 const ASCII_DIGIT = /[0-9]/;
