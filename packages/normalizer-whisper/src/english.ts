@@ -3,7 +3,7 @@
  * (`EnglishNumberNormalizer`), British to American spellings (`EnglishSpellingNormalizer`), then
  * symbols. Integers are BigInts, as Python's are unbounded.
  */
-import { pySplit, pyStrip } from "@gramscore/core";
+import { isPythonWhitespace, pySplit, pyStrip } from "@gramscore/core";
 import { pyLower } from "@gramscore/tokenizer-whitespace";
 
 import { NON_ASCII, removeBracketed, removeSymbolsAndDiacritics } from "./basic.js";
@@ -177,8 +177,43 @@ function assertEndsWithZero(value: Value): string {
 
 let numericWord: RegExp | undefined;
 
-/** `EnglishNumberNormalizer.process_words`: spelled-out numbers to digits over a list of words. */
-function processWords(words: readonly string[], W: Words): string[] {
+/**
+ * Whether the text has a currency symbol or the digit 1 (what `postprocess` looks for). Searches for
+ * one character each (the engine's fastest search) rather than a class, here and below.
+ */
+function hasCurrencyOrOne(s: string): boolean {
+  return s.includes("1") || s.includes("$") || s.includes("£") || s.includes("€");
+}
+
+/**
+ * What {@link processWords} knows of a word on its most frequent path: `undefined` (a word no number
+ * rule names and the spelling map does not hold), a string (a British spelling no number rule names:
+ * its American form), or null (a word a number rule names).
+ */
+type WordInfo = string | null | undefined;
+
+/** A {@link WordInfo} lookup: the number rules' words and the spelling map in one map (one lookup per word). */
+interface WordTable {
+  readonly info: ReadonlyMap<string, string | null>;
+  /** The spelling map, for words that the number rules output. */
+  readonly spellings: ReadonlyMap<string, string>;
+  /** One bit per {@link filterKey} of the words in `info`: a word whose bit is clear is not there (most words, found without hashing them). */
+  readonly filter: Uint32Array;
+}
+
+/** A word's length (modulo 8), first, second and last character (modulo 32): 18 bits. */
+function filterKey(word: string): number {
+  return ((word.length & 7) << 15) | ((word.charCodeAt(0) & 31) << 10) | ((word.charCodeAt(1) & 31) << 5) | (word.charCodeAt(word.length - 1) & 31);
+}
+
+/**
+ * `EnglishNumberNormalizer.process_words`: spelled-out numbers to digits over a list of words. With
+ * `spell`, each word of the result is also replaced by its American spelling (what
+ * `EnglishSpellingNormalizer` does to the joined result; the same, as each word of the result is one
+ * whitespace-free token of it), and `state.post` tells whether a word of the result has a currency
+ * symbol or a 1 (without, `postprocess` has nothing to do but for words the caller checks).
+ */
+function processWords(words: readonly string[], W: Words, spell?: WordTable, state?: { post: boolean }): string[] {
   const out: string[] = [];
   if (words.length === 0) return out;
   numericWord ??= pyRegex("^\\d+(\\.\\d+)?$", "u");
@@ -190,6 +225,10 @@ function processWords(words: readonly string[], W: Words): string[] {
     if (prefix !== null) s = prefix + s;
     value = null;
     prefix = null;
+    if (spell !== undefined) {
+      if (state !== undefined && !state.post && hasCurrencyOrOne(s)) state.post = true;
+      return spell.spellings.get(s) ?? s;
+    }
     return s;
   };
   for (let i = 0; i < words.length; i++) {
@@ -202,9 +241,20 @@ function processWords(words: readonly string[], W: Words): string[] {
     }
     const first = current.charCodeAt(0);
     // A word of a lowercase ASCII letter first that no rule names: most words (the branch below for it).
-    if (value === null && prefix === null && first >= 97 && first <= 122 && !W.all.has(current)) {
-      out.push(current);
-      continue;
+    if (value === null && prefix === null && first >= 97 && first <= 122) {
+      if (spell === undefined) {
+        if (!W.all.has(current)) {
+          out.push(current);
+          continue;
+        }
+      } else {
+        const key = filterKey(current);
+        const info: WordInfo = (spell.filter[key >>> 5]! & (1 << (key & 31))) === 0 ? undefined : spell.info.get(current);
+        if (info !== null) {
+          out.push(info ?? current);
+          continue;
+        }
+      }
     }
     const nextIsNumeric = next !== null && numericWord.test(next);
     const hasPrefix = W.prefixes.has(current[0]!);
@@ -358,9 +408,17 @@ interface EnglishPatterns {
    * most patterns occur in few strings), each group behind a test that no replacer of it can match
    * without passing (a group is skipped as a whole when it fails).
    */
+  /** A test that either of the first two replacer groups may match (one scan instead of two; in ASCII text, exactly when one does). */
+  readonly contractionOrTitle: RegExp;
   readonly replacerGroups: readonly (readonly [(s: string) => boolean, readonly (readonly [RegExp, string, string])[]])[];
   /** Runs of ASCII punctuation and symbols but `.`, `%` and `$`: what the symbol remover turns into spaces in ASCII text. */
   readonly asciiSymbols: RegExp;
+  /**
+   * In ASCII text, the period rule and the symbol remover in one pass: a period not followed by a
+   * digit becomes a space, but for a period right after such a period (which the period rule takes as
+   * the character after the first, so leaves as it is), and each run of symbols becomes one space.
+   */
+  readonly asciiPeriodsAndSymbols: RegExp;
   readonly digitComma: RegExp;
   readonly period: RegExp;
   readonly prefixSymbol: RegExp;
@@ -433,7 +491,7 @@ const TITLE_COUNT = 21;
  * replacement leaves the characters around it as they were, so one title's replacement never makes or
  * breaks another's match); the rest, which all contain an apostrophe, behind the apostrophe.
  */
-function replacerGroups(ascii: boolean): EnglishPatterns["replacerGroups"] {
+function replacerGroups(ascii: boolean): Pick<EnglishPatterns, "replacerGroups" | "contractionOrTitle"> {
   const all = REPLACERS.map(([p, r]) => [pyRegex(p, "gu", ascii), r, p.replaceAll("\\b", "")] as const);
   const first = all.slice(0, 14);
   const titles = all.slice(14, 14 + TITLE_COUNT);
@@ -446,18 +504,28 @@ function replacerGroups(ascii: boolean): EnglishPatterns["replacerGroups"] {
   const anyTitle = ascii
     ? new RegExp(`(?:^|[^0-9A-Za-z_])(?:${names.join("|")})(?![0-9A-Za-z_])`)
     : pyRegex(`(?=[${initials}])(?<!\\w)(?:${names.join("|")})(?!\\w)`, "u");
-  return [
-    [(s) => literals.test(s), first],
-    [(s) => anyTitle.test(s), titles],
-    [(s) => s.includes("'"), rest],
-  ];
+  return {
+    replacerGroups: [
+      [(s) => literals.test(s), first],
+      [(s) => anyTitle.test(s), titles],
+      [(s) => s.includes("'"), rest],
+    ],
+    // In ASCII text every pattern of the two groups is a whole word between "the start, or a character
+    // that is not a word character" and "not a word character next": one test, which looks at the
+    // words only where a word can begin.
+    // In other text, where Python's word characters are more than these, it finds every match and
+    // maybe more: it serves as the test there too, before each group's own.
+    contractionOrTitle: new RegExp(`(?:^|[^0-9A-Za-z_])(?:${[...first.map(([, , needle]) => needle), ...names].join("|")})(?![0-9A-Za-z_])`),
+  };
 }
 
 let patterns: EnglishPatterns | undefined;
 let asciiPatterns: EnglishPatterns | undefined;
 
-/** An opening bracket or parenthesis: what `removeBracketed` looks for. */
-const BRACKET_OPENERS = /[<[(]/;
+/** Whether the text has an opening bracket or parenthesis (what `removeBracketed` looks for). */
+function hasOpener(s: string): boolean {
+  return s.includes("(") || s.includes("[") || s.includes("<");
+}
 /** What the fillers pattern needs (hmm, mm, mhm, mmm, uh, um). */
 const FILLER_LETTERS = /mm|mhm|uh|um/;
 let words: Words | undefined;
@@ -486,8 +554,9 @@ function buildPatterns(ascii: boolean): EnglishPatterns {
     // A word boundary before a letter is "no word character before": tested once the letter is found.
     ignore: py("(?=[hmu])(?<!\\w)(hmm|mm|mhm|mmm|uh|um)\\b"),
     spaceApostrophe: py("\\s+'"),
-    replacerGroups: replacerGroups(ascii),
+    ...replacerGroups(ascii),
     asciiSymbols: /[!-#&-\-/:-@[-`{-~]+/g,
+    asciiPeriodsAndSymbols: /\.(?:(\.)|(?![0-9]))|[!-#&-\-/:-@[-`{-~]+/g,
     digitComma: py("(\\d),(\\d)"),
     period: /\.([^0-9]|$)/gu,
     prefixSymbol: /[.$¢€£]([^0-9])/gu,
@@ -496,9 +565,9 @@ function buildPatterns(ascii: boolean): EnglishPatterns {
 }
 
 /** `EnglishNumberNormalizer.preprocess`: "<number> and a half", spaces at letter/digit boundaries. */
-function preprocess(s: string, W: Words, P: EnglishPatterns): string {
+function preprocess(s: string, W: Words, P: EnglishPatterns, general = false): string {
   // Without "half" the split finds one segment: the text, or nothing when it is only whitespace.
-  if (!s.includes("half")) return digitBoundaries(pyStrip(s).length === 0 ? "" : s, P);
+  if (!general && !s.includes("half")) return digitBoundaries(pyStrip(s).length === 0 ? "" : s, P);
   const segments = s.split(P.andAHalf);
   const results: string[] = [];
   segments.forEach((segment, i) => {
@@ -509,12 +578,16 @@ function preprocess(s: string, W: Words, P: EnglishPatterns): string {
     const last = parts[parts.length - 1]!;
     results.push(W.decimals.has(last) || W.multipliers.has(last) ? "point five" : "and a half");
   });
-  return digitBoundaries(results.join(" "), P);
+  const joined = results.join(" ");
+  if (general) return joined.replace(P.letterDigit, "$1 $2").replace(P.digitLetter, "$1 $2").replace(P.suffixSpace, "$1$2");
+  return digitBoundaries(joined, P);
 }
 
 /** The end of `preprocess`: spaces at letter/digit boundaries, then ordinal suffixes joined again (each needs an ASCII digit). */
 function digitBoundaries(s: string, P: EnglishPatterns): string {
   if (!ASCII_DIGIT.test(s)) return s;
+  // Two passes: one pattern for both boundaries (lookaheads) was slower, as the engine then tries
+  // every letter rather than every letter-digit pair.
   return s.replace(P.letterDigit, "$1 $2").replace(P.digitLetter, "$1 $2").replace(P.suffixSpace, "$1$2");
 }
 
@@ -545,31 +618,136 @@ export function normalizeEnglishNumbers(text: string): string {
 }
 
 /**
- * `normalizeEnglishSpelling(normalizeEnglishNumbers(text))`. When the number normalizer's last step
- * changes nothing, its words (none empty, none with whitespace) are what splitting its output gives,
- * so they are looked up without joining and splitting again.
+ * `normalizeEnglishSpelling(normalizeEnglishNumbers(text))`, with the spellings replaced word by word
+ * as the number normalizer outputs its words (see {@link processWords}), before `postprocess`: the
+ * spelling map's words are letters only (but for one key with spaces, which no word equals, and one
+ * value that ends in `</span>`), never "one", "ones" or "and", so `postprocess`'s patterns (currency
+ * amounts with cents, and `1` as a word) match the same text, and what they write (symbols, digits,
+ * "one", "ones") is in no way a British spelling. `postprocess` runs only where the text or a word the
+ * rules wrote has a currency symbol or a 1 (it changes nothing otherwise).
  */
 function numbersThenSpelling(text: string, P: EnglishPatterns): string {
   words ??= buildWords();
-  const list = processWords(pySplit(preprocess(text, words, P)), words);
-  const joined = list.join(" ");
-  const post = postprocess(joined, P);
-  if (post !== joined) return normalizeEnglishSpelling(post);
-  const map = spellingMap();
-  for (let i = 0; i < list.length; i++) {
-    const american = map.get(list[i]!);
-    if (american !== undefined) list[i] = american;
-  }
-  return list.join(" ");
+  const table = wordTable(words);
+  const pre = preprocess(text, words, P);
+  const state = { post: hasCurrencyOrOne(pre) };
+  const joined = wordsThenSpelling(pre, words, table, state);
+  return state.post ? postprocess(joined, P) : joined;
 }
 
-/** Whisper's British-to-American map, read on first use. */
-function spellingMap(): Map<string, string> {
+/** Python's whitespace (`str.isspace()`), ASCII first. */
+function isSpace(c: number): boolean {
+  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) || c >= 28 : c >= 0x85 && isPythonWhitespace(c);
+}
+
+/**
+ * `processWords(pySplit(text), W, table, state).join(" ")` without taking most words out of the text.
+ * A plain word (a lowercase ASCII letter first, and no number rule names it) leaves the number
+ * normalizer idle: from idle it is output as it is (or in its American spelling); after a number it
+ * ends the number and is output the same way; it is never skipped; and the rules that look at the word
+ * before or after (`prev in ones`, `prev in multipliers`, `next in words`, `next` numeric, `next in
+ * ones`...) find a plain word no more than the start or end of the list. So the words are read in
+ * place: runs of plain words with single spaces between them are copied as they are, and each run of
+ * other words goes through {@link processWords} on its own.
+ */
+function wordsThenSpelling(text: string, W: Words, table: WordTable, state: { post: boolean }): string {
+  const pieces: string[] = [];
+  const n = text.length;
+  let runStart = -1; // the run of plain words copied as they are: text[runStart, runEnd)
+  let runEnd = -1;
+  let others: string[] | undefined; // a run of other words
+  let i = 0;
+  for (;;) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const start = i;
+    while (i < n && !isSpace(text.charCodeAt(i))) i++;
+    const end = i;
+    const first = text.charCodeAt(start);
+    let plain = false;
+    let american: string | undefined;
+    let word: string | undefined;
+    if (first >= 97 && first <= 122) {
+      const key = (((end - start) & 7) << 15) | ((first & 31) << 10) | (end - start > 1 ? (text.charCodeAt(start + 1) & 31) << 5 : 0) | (text.charCodeAt(end - 1) & 31);
+      if ((table.filter[key >>> 5]! & (1 << (key & 31))) === 0) plain = true;
+      else {
+        word = text.slice(start, end);
+        const info = table.info.get(word);
+        if (info !== null) {
+          plain = true;
+          american = info;
+        }
+      }
+    }
+    if (!plain) {
+      if (runStart >= 0) pieces.push(text.slice(runStart, runEnd));
+      runStart = -1;
+      (others ??= []).push(word ?? text.slice(start, end));
+      continue;
+    }
+    if (others !== undefined) {
+      for (const out of processWords(others, W, table, state)) pieces.push(out);
+      others = undefined;
+    }
+    if (american !== undefined) {
+      if (runStart >= 0) pieces.push(text.slice(runStart, runEnd));
+      runStart = -1;
+      pieces.push(american);
+    } else if (runStart >= 0 && runEnd === start - 1 && text.charCodeAt(runEnd) === 32) {
+      runEnd = end;
+    } else {
+      if (runStart >= 0) pieces.push(text.slice(runStart, runEnd));
+      runStart = start;
+      runEnd = end;
+    }
+  }
+  if (others !== undefined) for (const out of processWords(others, W, table, state)) pieces.push(out);
+  if (runStart >= 0) pieces.push(text.slice(runStart, runEnd));
+  return pieces.length === 1 ? pieces[0]! : pieces.join(" ");
+}
+
+let table: WordTable | undefined;
+
+/** The number rules' words and the spelling map in one map. */
+function wordTable(W: Words): WordTable {
+  if (table === undefined) {
+    const spellings = spellingMap();
+    const info = new Map<string, string | null>(spellings);
+    for (const word of W.all) info.set(word, null);
+    const filter = new Uint32Array(1 << 13);
+    for (const word of info.keys()) {
+      const key = filterKey(word);
+      filter[key >>> 5]! |= 1 << (key & 31);
+    }
+    table = { info, spellings, filter };
+  }
+  return table;
+}
+
+/**
+ * Whisper's British-to-American map, decoded on first use from {@link SPELLINGS} (keys front-coded,
+ * each value an edit of its key; counts are uppercase letters A + n). @internal
+ */
+export function spellingMap(): Map<string, string> {
   if (spellings === undefined) {
     spellings = new Map();
-    for (const line of SPELLINGS.split("\n")) {
-      const tab = line.indexOf("\t");
-      spellings.set(line.slice(0, tab), line.slice(tab + 1));
+    const s = SPELLINGS;
+    const n = s.length;
+    const isCount = (i: number): boolean => {
+      const c = s.charCodeAt(i);
+      return c >= 65 && c <= 90;
+    };
+    let key = "";
+    let i = 0;
+    while (i < n) {
+      const shared = s.charCodeAt(i++) - 65;
+      let j = i;
+      while (j < n && !isCount(j)) j++;
+      key = key.slice(0, shared) + s.slice(i, j);
+      const dropped = s.charCodeAt(j++) - 65;
+      i = j;
+      while (i < n && !isCount(i)) i++;
+      spellings.set(key, key.slice(0, key.length - dropped) + s.slice(j, i));
     }
   }
   return spellings;
@@ -597,20 +775,63 @@ export function englishNormalize(text: string): string {
   const ascii = !NON_ASCII.test(text);
   const P = english(ascii);
   let s = ascii ? text.toLowerCase() : pyLower(text);
-  if (!ascii || BRACKET_OPENERS.test(s)) s = removeBracketed(s);
+  if (!ascii || hasOpener(s)) s = removeBracketed(s);
   if (FILLER_LETTERS.test(s)) s = s.replace(P.ignore, "");
-  if (s.includes("'")) s = s.replace(P.spaceApostrophe, "'");
-  for (const [test, group] of P.replacerGroups) {
-    if (!test(s)) continue;
-    for (const [pattern, replacement, needle] of group) if (s.includes(needle)) s = s.replace(pattern, replacement);
+  const apostrophe = s.includes("'");
+  if (apostrophe) s = s.replace(P.spaceApostrophe, "'");
+  const [contractions, titles, rest] = P.replacerGroups;
+  if (P.contractionOrTitle.test(s)) {
+    for (const [test, group] of [contractions!, titles!]) {
+      if (!test(s)) continue;
+      for (const [pattern, replacement, needle] of group) if (s.includes(needle)) s = s.replace(pattern, replacement);
+    }
   }
-  if (s.includes(",")) s = s.replace(P.digitComma, "$1$2");
-  s = s.replace(P.period, " $1");
+  if (apostrophe && s.includes("'")) {
+    // Each of these patterns needs an apostrophe followed by its letter (n't: by t); no replacement
+    // writes an apostrophe, so the letters after the apostrophes of the text now are all there will be.
+    let after = 0;
+    for (let i = s.indexOf("'"); i >= 0; i = s.indexOf("'", i + 1)) after |= 1 << (s.charCodeAt(i + 1) & 31);
+    for (const [pattern, replacement, needle] of rest![1]) {
+      const letter = needle.charCodeAt(needle.indexOf("'") + 1);
+      if ((after & (1 << (letter & 31))) !== 0 && s.includes(needle)) s = s.replace(pattern, replacement);
+    }
+  }
+  if (s.includes(",") && (ascii ? ASCII_DIGIT.test(s) : true)) s = s.replace(P.digitComma, "$1$2");
   // In ASCII text a run of symbols becomes one space rather than one per symbol: the number
   // normalizer, next, splits on whitespace and joins with one space, and its patterns take any run.
-  s = ascii ? s.replace(P.asciiSymbols, " ") : removeSymbolsAndDiacritics(s, ".%$¢€£");
-  s = numbersThenSpelling(s, P);
+  if (ascii) s = s.replace(P.asciiPeriodsAndSymbols, " $1");
+  else s = removeSymbolsAndDiacritics(s.replace(P.period, " $1"), ".%$¢€£");
+  const joined = numbersThenSpelling(s, P);
+  // The words are joined by single spaces: whitespace to collapse comes only from the two rules below.
+  let t = hasPrefixSymbol(joined) ? joined.replace(P.prefixSymbol, " $1") : joined;
+  if (t.includes("%")) t = t.replace(P.percent, "$1 ");
+  return t === joined ? t : collapseWhitespace(t);
+}
+
+/** Whether the text has one of the symbols the prefix-symbol rule looks for. */
+function hasPrefixSymbol(s: string): boolean {
+  return s.includes(".") || s.includes("$") || s.includes("¢") || s.includes("€") || s.includes("£");
+}
+
+/**
+ * {@link englishNormalize} step by step, as Python runs it: every pattern on the whole text in
+ * Whisper's order, with Python's Unicode classes, the number normalizer then the spelling normalizer,
+ * none of the shortcuts above (what they are tested against). @internal
+ */
+export function englishGeneral(text: string): string {
+  const P = english(false);
+  let s = pyLower(text);
+  s = removeBracketed(s);
+  s = s.replace(P.ignore, "");
+  s = s.replace(P.spaceApostrophe, "'");
+  for (const [, group] of P.replacerGroups) for (const [pattern, replacement] of group) s = s.replace(pattern, replacement);
+  s = s.replace(P.digitComma, "$1$2");
+  s = s.replace(P.period, " $1");
+  s = removeSymbolsAndDiacritics(s, ".%$¢€£");
+  words ??= buildWords();
+  s = postprocess(processWords(pySplit(preprocess(s, words, P, true)), words).join(" "), P);
+  s = normalizeEnglishSpelling(s);
   s = s.replace(P.prefixSymbol, " $1");
-  if (s.includes("%")) s = s.replace(P.percent, "$1 ");
+  s = s.replace(P.percent, "$1 ");
   return collapseWhitespace(s);
 }
