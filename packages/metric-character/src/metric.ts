@@ -293,10 +293,9 @@ export function createCharacter(options?: CharacterOptions): CharacterMetric {
   ]);
   const sentence = (hyp: string, refs: readonly string[]): number => {
     const list = checkSegment(name, hyp, refs);
-    const words = pySplit(hyp);
     let best = Infinity;
     for (const r of list) {
-      const s = characterScore(words, pySplit(r));
+      const s = characterScore(hyp, r);
       if (s < best) best = s;
     }
     return best;
