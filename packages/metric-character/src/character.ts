@@ -26,62 +26,85 @@ let rowA = new Int32Array(64);
 let rowB = new Int32Array(64);
 
 let peqBlocks = new Int32Array(256);
-let pvBlocks = new Int32Array(8);
-let mvBlocks = new Int32Array(8);
+let carries = new Int32Array(256);
 
 /**
  * Levenshtein distance of two sequences of symbols below `alphabet`, by Myers' block algorithm:
  * the pattern `a` in 32-bit blocks, one pass over `b`.
  */
 export function levenshteinDense(a: ArrayLike<number>, b: ArrayLike<number>, alphabet: number, m = a.length, n = b.length): number {
+  return denseAt(a, 0, m, b, 0, n, alphabet);
+}
+
+/**
+ * {@link levenshteinDense} of `a[a0..a0+m)` and `b[b0..b0+n)`, block by block: each 32-row block of
+ * the pattern passes over the whole text with its vertical deltas in registers, taking the
+ * horizontal delta of every column from the block above (`carries`: +1 as bit 0, -1 as bit 1) and
+ * leaving its own for the block below; the last block counts the distance in its bottom row.
+ */
+function denseAt(a: ArrayLike<number>, a0: number, m: number, b: ArrayLike<number>, b0: number, n: number, alphabet: number): number {
   if (m === 0) return n;
   if (n === 0) return m;
   const blocks = (m + 31) >>> 5;
   const size = alphabet * blocks;
   if (peqBlocks.length < size) peqBlocks = new Int32Array(2 * size);
   else peqBlocks.fill(0, 0, size);
-  if (pvBlocks.length < blocks) {
-    pvBlocks = new Int32Array(2 * blocks);
-    mvBlocks = new Int32Array(2 * blocks);
-  }
   const peq = peqBlocks;
-  const pvs = pvBlocks;
-  const mvs = mvBlocks;
-  for (let i = 0; i < m; i++) peq[a[i]! * blocks + (i >>> 5)]! |= 1 << (i & 31);
-  if (blocks === 1) return myers(peq, m, b, n);
-  for (let k = 0; k < blocks; k++) {
-    pvs[k] = -1;
-    mvs[k] = 0;
+  // Block k's masks at peq[k * alphabet + symbol].
+  for (let i = 0; i < m; i++) peq[(i >>> 5) * alphabet + a[a0 + i]!]! |= 1 << (i & 31);
+  if (blocks === 1) return myers(peq, m, b, b0, n);
+  if (carries.length < n) carries = new Int32Array(2 * n);
+  const carry = carries;
+  const end = b0 + n;
+  // The first block: the top row of the distance grows by one per column, so a +1 enters.
+  let pv = -1;
+  let mv = 0;
+  for (let j = b0; j < end; j++) {
+    const eq = peq[b[j]!]!;
+    const xv = eq | mv;
+    const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
+    const ph = mv | ~(xh | pv);
+    const mh = pv & xh;
+    carry[j - b0] = (ph >>> 31) | ((mh >>> 31) << 1);
+    const php = (ph << 1) | 1;
+    const mhp = mh << 1;
+    pv = mhp | ~(xv | php);
+    mv = php & xv;
   }
   const last = blocks - 1;
-  const high = 1 << ((m - 1) & 31);
-  let score = m;
-  for (let j = 0; j < n; j++) {
-    const row = b[j]! * blocks;
-    // The horizontal delta carried from block to block as two bits (+1, -1): the top row of the
-    // global distance grows by one per column, so a +1 enters the first block.
-    let hp = 1;
-    let hm = 0;
-    for (let k = 0; k < last; k++) {
-      const eq = peq[row + k]! | hm;
-      const pv = pvs[k]!;
-      const mv = mvs[k]!;
-      const xv = peq[row + k]! | mv;
+  for (let k = 1; k < last; k++) {
+    const base = k * alphabet;
+    pv = -1;
+    mv = 0;
+    for (let j = b0; j < end; j++) {
+      const c = carry[j - b0]!;
+      const hp = c & 1;
+      const hm = c >>> 1;
+      const pe = peq[base + b[j]!]!;
+      const eq = pe | hm;
+      const xv = pe | mv;
       const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
       const ph = mv | ~(xh | pv);
       const mh = pv & xh;
-      // ph and mh never share a bit: the carries out are their top bits.
+      carry[j - b0] = (ph >>> 31) | ((mh >>> 31) << 1);
       const php = (ph << 1) | hp;
       const mhp = (mh << 1) | hm;
-      hp = ph >>> 31;
-      hm = mh >>> 31;
-      pvs[k] = mhp | ~(xv | php);
-      mvs[k] = php & xv;
+      pv = mhp | ~(xv | php);
+      mv = php & xv;
     }
-    const eq = peq[row + last]! | hm;
-    const pv = pvs[last]!;
-    const mv = mvs[last]!;
-    const xv = peq[row + last]! | mv;
+  }
+  const base = last * alphabet;
+  const high = 1 << ((m - 1) & 31);
+  let score = m;
+  pv = -1;
+  mv = 0;
+  for (let j = b0; j < end; j++) {
+    const c = carry[j - b0]!;
+    const hp = c & 1;
+    const hm = c >>> 1;
+    const pe = peq[base + b[j]!]!;
+    const eq = pe | hm;
+    const xv = pe | mv;
     const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
     const ph = mv | ~(xh | pv);
     const mh = pv & xh;
@@ -89,8 +112,8 @@ export function levenshteinDense(a: ArrayLike<number>, b: ArrayLike<number>, alp
     else if (mh & high) score--;
     const php = (ph << 1) | hp;
     const mhp = (mh << 1) | hm;
-    pvs[last] = mhp | ~(xv | php);
-    mvs[last] = php & xv;
+    pv = mhp | ~(xv | php);
+    mv = php & xv;
   }
   return score;
 }
@@ -155,35 +178,33 @@ export function stringLevenshtein(a: string, b: string): number {
   if (codesA.length < a.length) codesA = new Int32Array(2 * a.length);
   if (codesB.length < b.length) codesB = new Int32Array(2 * b.length);
   newAlphabet();
-  return codesDistance(encodeInto(a, codesA), encodeInto(b, codesB));
+  return distanceOf(codesA, 0, encodeInto(a, codesA), codesB, 0, encodeInto(b, codesB));
 }
 
-/** Levenshtein distance of the first `m` symbols of `codesA` and the first `n` of `codesB`. */
-function codesDistance(m: number, n: number): number {
+/** Levenshtein distance of `a[a0..a0+m)` and `b[b0..b0+n)` (symbols of the current alphabet). */
+function distanceOf(a: Int32Array, a0: number, m: number, b: Int32Array, b0: number, n: number): number {
   // A common prefix and suffix cost nothing: the distance is that of the middles.
   let p = 0;
-  while (p < m && p < n && codesA[p] === codesB[p]) p++;
-  while (m > p && n > p && codesA[m - 1] === codesB[n - 1]) {
+  while (p < m && p < n && a[a0 + p] === b[b0 + p]) p++;
+  while (m > p && n > p && a[a0 + m - 1] === b[b0 + n - 1]) {
     m--;
     n--;
   }
-  if (p > 0) {
-    codesA.copyWithin(0, p, m);
-    codesB.copyWithin(0, p, n);
-    m -= p;
-    n -= p;
-  }
+  a0 += p;
+  b0 += p;
+  m -= p;
+  n -= p;
   // The cost is one pass over the text per 32-symbol block of the pattern: the shorter one in blocks.
-  return (m + 31) >>> 5 <= (n + 31) >>> 5 ? levenshteinDense(codesA, codesB, alphabet, m, n) : levenshteinDense(codesB, codesA, alphabet, n, m);
+  return (m + 31) >>> 5 <= (n + 31) >>> 5 ? denseAt(a, a0, m, b, b0, n, alphabet) : denseAt(b, b0, n, a, a0, m, alphabet);
 }
 
 /** Levenshtein distance of a pattern of `m` ≤ 32 symbols (as `peq` bit masks) and a text. */
-function myers(peq: Int32Array, m: number, text: ArrayLike<number>, n: number): number {
+function myers(peq: Int32Array, m: number, text: ArrayLike<number>, t0: number, n: number): number {
   let pv = -1;
   let mv = 0;
   let score = m;
   const high = 1 << (m - 1);
-  for (let j = 0; j < n; j++) {
+  for (let j = t0; j < t0 + n; j++) {
     const eq = peq[text[j]!]!;
     const xv = eq | mv;
     const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
@@ -256,10 +277,12 @@ export function codePointArray(s: string): Int32Array {
   return out;
 }
 
-// The words of one hypothesis–reference pair. A word is a range of a string (the text it was split
-// from, or a word given whole); the distinct words get ids in order of first appearance through a
-// hash table whose slots are stamped per pair (no clearing), and each one's code points are encoded
-// once (as symbols of the pair's alphabet) into wordSyms.
+// The words of one hypothesis–reference pair. Splitting a text writes its words' code points as
+// symbols of the pair's alphabet into `syms`, joined by one blank symbol: the hypothesis joined at
+// [0, hypEnd), the reference at [hypEnd, refEnd), exactly the sequences the character distance
+// compares (a blank never completes a surrogate pair). The distinct words get ids in order of first
+// appearance through a hash table whose slots are stamped per pair (no clearing); a word is its
+// symbols' range (where it first occurs) and its range of the string it came from.
 let tabStamp = new Int32Array(1024);
 let tabId = new Int32Array(1024);
 let tabGen = 0;
@@ -269,14 +292,13 @@ let wEnd = new Int32Array(64);
 let wHash = new Int32Array(64);
 let wSym = new Int32Array(64);
 let wLen = new Int32Array(64);
-let wordSyms = new Int32Array(256);
+let syms = new Int32Array(256);
 let wordCount = 0;
-let symEnd = 0;
 let blankSym = 0;
 let hypIds = new Int32Array(64);
 let refIds = new Int32Array(64);
 
-/** Makes room for a pair of at most `words` words and `units` UTF-16 units, and starts its tables. */
+/** Makes room for a pair of at most `words` words and `units` symbols, and starts its tables. */
 function startPair(words: number, units: number): void {
   if (tabStamp.length < 2 * words) {
     let size = tabStamp.length;
@@ -299,53 +321,40 @@ function startPair(words: number, units: number): void {
     hypIds = new Int32Array(size);
     refIds = new Int32Array(size);
   }
-  if (wordSyms.length < units) wordSyms = new Int32Array(2 * units);
+  if (syms.length < units) syms = new Int32Array(2 * units);
   wordCount = 0;
-  symEnd = 0;
   newAlphabet();
   blankSym = symbolOf(32);
 }
 
-/** The id of the word `s[a..b)` whose hash is `h`. */
-function intern(s: string, a: number, b: number, h: number): number {
+/** The id of the word whose symbols are syms[s0..s1) (hash `h`), from `text[a..b)`. */
+function intern(text: string, a: number, b: number, s0: number, s1: number, h: number): number {
   const mask = tabStamp.length - 1;
-  const len = b - a;
+  const len = s1 - s0;
   for (let slot = h & mask; ; slot = (slot + 1) & mask) {
     if (tabStamp[slot] !== tabGen) {
       const k = wordCount++;
       tabStamp[slot] = tabGen;
       tabId[slot] = k;
-      wStr[k] = s;
+      wStr[k] = text;
       wStart[k] = a;
       wEnd[k] = b;
       wHash[k] = h;
-      wSym[k] = symEnd;
-      for (let i = a; i < b; i++) {
-        let c = s.charCodeAt(i);
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < b) {
-          const d = s.charCodeAt(i + 1);
-          if (d >= 0xdc00 && d <= 0xdfff) {
-            c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-            i++;
-          }
-        }
-        wordSyms[symEnd++] = symbolOf(c);
-      }
-      wLen[k] = symEnd - wSym[k]!;
+      wSym[k] = s0;
+      wLen[k] = len;
       return k;
     }
     const k = tabId[slot]!;
-    if (wHash[k] === h && wEnd[k]! - wStart[k]! === len) {
-      const t = wStr[k]!;
-      const o = wStart[k]! - a;
-      let i = a;
-      while (i < b && t.charCodeAt(i + o) === s.charCodeAt(i)) i++;
-      if (i === b) return k;
+    if (wHash[k] === h && wLen[k] === len) {
+      const o = wSym[k]! - s0;
+      let i = s0;
+      while (i < s1 && syms[i + o] === syms[i]) i++;
+      if (i === s1) return k;
     }
   }
 }
 
-/** FNV-1a's step over one UTF-16 unit. */
+/** FNV-1a's constants (the hash steps over symbols). */
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 
@@ -356,40 +365,80 @@ function finishHash(h: number): number {
   return h ^ (h >>> 13);
 }
 
-/** Splits `text` as Python's `str.split()` does, writing the word ids into `out`; returns the count. */
-function splitText(text: string, out: Int32Array): number {
+/** Where the last {@link splitText} or {@link internWords} stopped writing symbols. */
+let symTop = 0;
+
+/**
+ * Splits `text` as Python's `str.split()` does: the word ids go to `out` (the count is returned),
+ * the words' symbols joined by blanks to `syms` from `k` (to symTop).
+ */
+function splitText(text: string, out: Int32Array, k: number): number {
   let n = 0;
   let start = -1;
+  let s0 = 0;
   let h = 0;
   const len = text.length;
+  // symbolOf inlined for the BMP, with the table, its stamp and the alphabet's size in locals.
+  const sy = syms;
+  const sl = slots;
+  const st = stamp;
+  let next = alphabet;
   for (let i = 0; i < len; i++) {
-    const c = text.charCodeAt(i);
+    let c = text.charCodeAt(i);
     // Every Python whitespace character is in the BMP, so UTF-16 units suffice.
-    if (isPythonWhitespace(c)) {
+    if ((c <= 0x20 || c >= 0x85) && isPythonWhitespace(c)) {
       if (start >= 0) {
-        out[n++] = intern(text, start, i, finishHash(h));
+        out[n++] = intern(text, start, i, s0, k, finishHash(h));
         start = -1;
       }
-    } else {
-      if (start < 0) {
-        start = i;
-        h = FNV_OFFSET;
-      }
-      h = Math.imul(h ^ c, FNV_PRIME);
+      continue;
     }
+    if (start < 0) {
+      if (n > 0) sy[k++] = blankSym;
+      start = i;
+      s0 = k;
+      h = FNV_OFFSET;
+    }
+    let x: number;
+    if (c < 0xd800 || c > 0xdbff || i + 1 === len) {
+      const at = c << 1;
+      if (sl[at] === st) x = sl[at + 1]!;
+      else {
+        sl[at] = st;
+        sl[at + 1] = next;
+        x = next++;
+      }
+    } else {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+        i++;
+      }
+      alphabet = next;
+      x = symbolOf(c);
+      next = alphabet;
+    }
+    sy[k++] = x;
+    h = Math.imul(h ^ x, FNV_PRIME);
   }
-  if (start >= 0) out[n++] = intern(text, start, len, finishHash(h));
+  if (start >= 0) out[n++] = intern(text, start, len, s0, k, finishHash(h));
+  alphabet = next;
+  symTop = k;
   return n;
 }
 
-/** Writes the ids of whole words into `out`. */
-function internWords(words: readonly string[], out: Int32Array): void {
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
+/** {@link splitText} for words given whole (each word is one, whatever it holds). */
+function internWords(words: readonly string[], out: Int32Array, k: number): void {
+  for (let w = 0; w < words.length; w++) {
+    const text = words[w]!;
+    if (w > 0) syms[k++] = blankSym;
+    const s0 = k;
     let h = FNV_OFFSET;
-    for (let j = 0; j < w.length; j++) h = Math.imul(h ^ w.charCodeAt(j), FNV_PRIME);
-    out[i] = intern(w, 0, w.length, finishHash(h));
+    k = encodeInto(text, syms, k);
+    for (let i = s0; i < k; i++) h = Math.imul(h ^ syms[i]!, FNV_PRIME);
+    out[w] = intern(text, 0, text.length, s0, k, finishHash(h));
   }
+  symTop = k;
 }
 
 /** Compares two words by code points, as Python compares `str`s (see {@link comparePy}). */
@@ -669,7 +718,7 @@ let lastHypLength = 0;
  * characTER of the pair in hypIds[0..n1) and refIds[0..m) (startPair, then the words interned): the
  * score; `cur` holds the shifted hypothesis. `steps` receives the shifts when given.
  */
-function pairScore(n1: number, m: number, float32: boolean, steps: ShiftStep[] | undefined): number {
+function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float32: boolean, steps: ShiftStep[] | undefined): number {
   if (m === 0 && !float32) {
     throw new GramscoreError(
       ErrorCode.EMPTY_INPUT,
@@ -686,6 +735,8 @@ function pairScore(n1: number, m: number, float32: boolean, steps: ShiftStep[] |
   for (let i = 0; i < n1; i++) cur[i] = orig[i] = hypIds[i]!;
   lastShiftCost = 0;
   lastEditDistance = 0;
+  lastHypLength = hypEnd;
+  let moved = false;
   if (m > 0 && n1 > 0) {
     const norm = (d: number): number => (float32 ? Math.fround(d / m) : d / m);
     const blocks = (m + 31) >>> 5;
@@ -708,12 +759,7 @@ function pairScore(n1: number, m: number, float32: boolean, steps: ShiftStep[] |
     colScore[0] = m;
     columnsFrom(0, n1, m, blocks);
     let pre = norm(colScore[n1]!);
-    if (pre === 0) {
-      let chars = n1 - 1;
-      for (let i = 0; i < n1; i++) chars += wLen[hypIds[i]!]!;
-      lastHypLength = chars;
-      return 0;
-    }
+    if (pre === 0) return 0;
     // Where each word occurs in the reference, in increasing order: firstPos[word], then nextPos[at].
     if (firstPos.length < words) firstPos = new Int32Array(2 * words);
     if (nextPos.length < m) nextPos = new Int32Array(2 * m);
@@ -767,25 +813,23 @@ function pairScore(n1: number, m: number, float32: boolean, steps: ShiftStep[] |
       tmp = t;
       // The columns before the moved span are unchanged.
       columnsFrom(b1 < bAt ? b1 : bAt, n1, m, blocks);
+      moved = true;
       if (steps !== undefined) steps.push({ from: b1, to: bAt, length: bLen, gain: bestDiff });
       pre = pre - bestDiff;
     }
     lastShiftCost = shiftCostOf(cur, orig, n1);
   }
-  // The shifted hypothesis and the reference joined by blanks, as symbols (a blank never completes a
-  // surrogate pair, so the code points are those of the joined strings).
-  let hypUnits = n1;
-  for (let i = 0; i < n1; i++) hypUnits += wLen[cur[i]!]!;
-  let refUnits = m;
-  for (let i = 0; i < m; i++) refUnits += wLen[refIds[i]!]!;
-  if (codesA.length < hypUnits) codesA = new Int32Array(2 * hypUnits);
-  if (codesB.length < refUnits) codesB = new Int32Array(2 * refUnits);
-  const hl = appendWords(cur, n1, codesA);
-  const rl = appendWords(refIds, m, codesB);
-  lastHypLength = hl;
-  if (hl === 0) return 1.0;
-  lastEditDistance = codesDistance(hl, rl);
-  return Math.min(1.0, (lastEditDistance + lastShiftCost) / hl);
+  // The shifted hypothesis joined by blanks, as symbols (the given one is in syms already; a shift
+  // keeps the length), against the reference's.
+  if (hypEnd === 0) return 1.0;
+  let hypSyms = syms;
+  if (moved) {
+    if (codesA.length < hypEnd) codesA = new Int32Array(2 * hypEnd);
+    appendWords(cur, n1, codesA);
+    hypSyms = codesA;
+  }
+  lastEditDistance = distanceOf(hypSyms, 0, hypEnd, syms, hypEnd, refEnd - hypEnd);
+  return Math.min(1.0, (lastEditDistance + lastShiftCost) / hypEnd);
 }
 
 /** Writes the symbols of words `ids[0..n)` joined by blanks into `out`; returns the length. */
@@ -796,7 +840,7 @@ function appendWords(ids: Int32Array, n: number, out: Int32Array): number {
     const w = ids[i]!;
     const a = wSym[w]!;
     const b = a + wLen[w]!;
-    for (let j = a; j < b; j++) out[k++] = wordSyms[j]!;
+    for (let j = a; j < b; j++) out[k++] = syms[j]!;
   }
   return k;
 }
@@ -869,15 +913,16 @@ export interface CharacterTrace {
  *   `cer` package divides by zero).
  */
 export function cerScore(hypWords: readonly string[], refWords: readonly string[], float32: boolean, trace?: ShiftStep[]): CharacterTrace {
-  let units = 0;
+  let units = hypWords.length + refWords.length;
   for (const w of hypWords) units += w.length;
   for (const w of refWords) units += w.length;
   startPair(hypWords.length + refWords.length, units);
-  internWords(hypWords, hypIds);
-  internWords(refWords, refIds);
+  internWords(hypWords, hypIds, 0);
+  const hypEnd = symTop;
+  internWords(refWords, refIds, hypEnd);
   const n1 = hypWords.length;
   const shifts = trace ?? [];
-  const score = pairScore(n1, refWords.length, float32, shifts);
+  const score = pairScore(n1, refWords.length, hypEnd, symTop, float32, shifts);
   let shifted = n1 > 0 ? wordText(cur[0]!) : "";
   for (let i = 1; i < n1; i++) shifted += " " + wordText(cur[i]!);
   return { score, shifted, shifts, shiftCost: lastShiftCost, editDistance: lastEditDistance, hypLength: lastHypLength };
@@ -891,7 +936,8 @@ export function cerScore(hypWords: readonly string[], refWords: readonly string[
 export function characterScore(hyp: string, ref: string): number {
   const units = hyp.length + ref.length;
   startPair(((units + 1) >>> 1) + 1, units);
-  const n1 = splitText(hyp, hypIds);
-  const m = splitText(ref, refIds);
-  return pairScore(n1, m, false, undefined);
+  const n1 = splitText(hyp, hypIds, 0);
+  const hypEnd = symTop;
+  const m = splitText(ref, refIds, hypEnd);
+  return pairScore(n1, m, hypEnd, symTop, false, undefined);
 }
