@@ -488,6 +488,7 @@ let tPv = new Int32Array(8);
 let tMv = new Int32Array(8);
 let firstPos = new Int32Array(256);
 let nextPos = new Int32Array(64);
+let counts = new Int32Array(256);
 
 /** The word of candidate (s1, at, len) at position i: `cur` with `cur[s1..s1+len)` moved to `at`. */
 function candAt(s1: number, at: number, len: number, i: number): number {
@@ -738,7 +739,6 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
   lastHypLength = hypEnd;
   let moved = false;
   if (m > 0 && n1 > 0) {
-    const norm = (d: number): number => (float32 ? Math.fround(d / m) : d / m);
     const blocks = (m + 31) >>> 5;
     const words = wordCount;
     if (peqWords.length < words * blocks) peqWords = new Int32Array(2 * words * blocks);
@@ -758,7 +758,7 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
     }
     colScore[0] = m;
     columnsFrom(0, n1, m, blocks);
-    let pre = norm(colScore[n1]!);
+    let pre = float32 ? Math.fround(colScore[n1]! / m) : colScore[n1]! / m;
     if (pre === 0) return 0;
     // Where each word occurs in the reference, in increasing order: firstPos[word], then nextPos[at].
     if (firstPos.length < words) firstPos = new Int32Array(2 * words);
@@ -770,7 +770,23 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
       after[s2] = first[refIds[s2]!]!;
       first[refIds[s2]!] = s2;
     }
+    // A shift keeps the hypothesis's words, so no candidate's distance is below max(n1, m) minus the
+    // words the two share (counted with repetition): once even that distance gains nothing (the
+    // same arithmetic, monotonic in the distance), no candidate can, and the search is over.
+    if (counts.length < words) counts = new Int32Array(2 * words);
+    counts.fill(0, 0, words);
+    for (let i = 0; i < m; i++) counts[refIds[i]!]!++;
+    let shared = 0;
+    for (let i = 0; i < n1; i++) {
+      const w = cur[i]!;
+      if (counts[w]! > 0) {
+        counts[w]!--;
+        shared++;
+      }
+    }
+    const floor = (n1 > m ? n1 : m) - shared;
     for (;;) {
+      if (!(pre - (float32 ? Math.fround(floor / m) : floor / m) > 0)) break;
       // Every phrase of the hypothesis that also starts elsewhere in the reference, in the order of
       // the reference's loops (s1, then s2 increasing), visiting only the matching s2.
       let bestDiff = 0;
@@ -795,7 +811,7 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
               : blocks === 2
                 ? candDistance2(s1, at, length, n1, m)
                 : candDistance(s1, at, length, n1, m, blocks);
-          const diff = pre - norm(d);
+          const diff = pre - (float32 ? Math.fround(d / m) : d / m);
           // Python sorts (diff, words) and takes the last: the largest diff, then the largest list.
           if (!found || diff > bestDiff || (diff === bestDiff && compareCands(s1, at, length, b1, bAt, bLen) > 0)) {
             found = true;
