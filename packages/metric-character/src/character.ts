@@ -194,8 +194,8 @@ function distanceOf(a: Int32Array, a0: number, m: number, b: Int32Array, b0: num
   b0 += p;
   m -= p;
   n -= p;
-  // The cost is one pass over the text per 32-symbol block of the pattern: the shorter one in blocks.
-  return (m + 31) >>> 5 <= (n + 31) >>> 5 ? denseAt(a, a0, m, b, b0, n, alphabet) : denseAt(b, b0, n, a, a0, m, alphabet);
+  // The cost is one pass over the text per 32-symbol block of the pattern: the cheaper way round.
+  return ((m + 31) >>> 5) * n <= ((n + 31) >>> 5) * m ? denseAt(a, a0, m, b, b0, n, alphabet) : denseAt(b, b0, n, a, a0, m, alphabet);
 }
 
 /** Levenshtein distance of a pattern of `m` ≤ 32 symbols (as `peq` bit masks) and a text. */
