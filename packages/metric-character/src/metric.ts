@@ -168,6 +168,9 @@ export function resolveEedOptions(options: EedOptions | undefined, metric = "eed
   return r;
 }
 
+/** What checkSegment calls the first references. */
+const REF_LABELS = ["Reference 0", "Reference 1", "Reference 2", "Reference 3"];
+
 function checkSegment(metric: string, hyp: unknown, refs: unknown): readonly string[] {
   if (typeof hyp !== "string") {
     throw new GramscoreError(ErrorCode.INVALID_TYPE, `The ${metric} hypothesis must be a string, but got ${describeValue(hyp)}.`);
@@ -179,17 +182,13 @@ function checkSegment(metric: string, hyp: unknown, refs: unknown): readonly str
       `${metric} needs an array of one or more reference strings per hypothesis, but got ${describeValue(refs)}. For one reference write [reference].`,
     );
   }
-  refs.forEach((r, k) => assertText(r, `Reference ${k}`));
+  for (let k = 0; k < refs.length; k++) assertText(refs[k], k < REF_LABELS.length ? REF_LABELS[k]! : `Reference ${k}`);
   return refs as readonly string[];
 }
 
-function withIndex<T>(index: number, f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });
-    throw e;
-  }
+/** The error `e` thrown by segment `index`, with the segment named. */
+function withIndex(index: number, e: unknown): unknown {
+  return e instanceof GramscoreError ? new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } }) : e;
 }
 
 /** The metric shape shared by characTER and EED. */
@@ -265,9 +264,13 @@ function buildScoreList<R>(
     corpusStats(segments) {
       const scores: number[] = [];
       let index = 0;
-      for (const seg of segments) {
-        const i = index++;
-        scores.push(withIndex(i, () => sentence(seg.hyp, seg.refs)));
+      try {
+        for (const seg of segments) {
+          scores.push(sentence(seg.hyp, seg.refs));
+          index++;
+        }
+      } catch (e) {
+        throw withIndex(index, e);
       }
       return { scores };
     },
@@ -293,10 +296,9 @@ export function createCharacter(options?: CharacterOptions): CharacterMetric {
   ]);
   const sentence = (hyp: string, refs: readonly string[]): number => {
     const list = checkSegment(name, hyp, refs);
-    const words = pySplit(hyp);
     let best = Infinity;
     for (const r of list) {
-      const s = characterScore(words, pySplit(r));
+      const s = characterScore(hyp, r);
       if (s < best) best = s;
     }
     return best;
