@@ -3,17 +3,11 @@
  * original `CiderScorer` do it: n-gram counts in order of first occurrence, document frequencies over
  * the references of the corpus scored, tf-idf vectors with their norms, the per-order cosine (clipped
  * and length-penalized for CIDEr-D), the mean over orders, over references, times 10, and `np.mean`
- * over the images. Tokens are interned to numbers and n-grams to ids, so no string key is built; the
- * n-grams are numbered one order at a time over the whole corpus (each order's table is small and hot),
- * and every array lives only as long as the call.
+ * over the images. Tokens are numbered as the captions are read (by {@link Interner}) and n-grams get
+ * ids, so no string key is built; the n-grams are numbered one order at a time over the whole corpus
+ * (each order's table is small and hot), and the working arrays are kept for the next call.
  */
 import { log, npMean, powE } from "./numeric.js";
-
-/** One image: its candidate's tokens and each reference's tokens. */
-export interface CiderItem {
-  readonly hyp: readonly string[];
-  readonly refs: readonly (readonly string[])[];
-}
 
 /** What changes the numbers. */
 export interface CiderConfig {
@@ -113,12 +107,16 @@ class Grams {
  * benchmark, a service) reuses them instead of asking the system for fresh zeroed memory each time.
  * Held through a WeakRef, so a full garbage collection takes them back when nothing is scoring.
  */
-class Scratch {
+export class Scratch {
   readonly table = new Grams();
   readonly ints: Int32Array[] = [];
   readonly floats: Float64Array[] = [];
   /** The last stamp given (the stamps of `stamp` only grow, so old marks never match a new one). */
   now = 0;
+  /** Whether a call is using the arrays (a tokenizer that scores a corpus while one is being read). */
+  busy = false;
+  /** The corpus whose token ids the arrays hold for the statistics it came from. */
+  encoded: Encoded | undefined = undefined;
 
   /** Int32 array `k` with at least `size` entries: zero up to `size` if `zero`, else whatever was left. */
   int(k: number, size: number, zero: boolean): Int32Array {
@@ -147,13 +145,19 @@ class Scratch {
 
 let kept: WeakRef<Scratch> | undefined;
 
-function scratch(): Scratch {
+/** The kept working arrays, marked in use; fresh ones (not kept) when a call is using them already. */
+function claim(): Scratch {
   let s = kept?.deref();
   if (s === undefined) {
     s = new Scratch();
     kept = new WeakRef(s);
-  }
+  } else if (s.busy) return new Scratch();
+  s.busy = true;
   return s;
+}
+
+function release(s: Scratch): void {
+  s.busy = false;
 }
 
 // Int32 scratch arrays.
@@ -175,50 +179,161 @@ const LOG = 1;
 const NORM = 2;
 const REFVAL = 3;
 
-/** Scores a corpus: each image's score and their `np.mean`. */
-export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, details?: CiderItemDetail[]): { score: number; scores: Float64Array } {
-  const { n, sigma, ciderD } = config;
-  const images = items.length;
-  // Captions in corpus order: image i's candidate is caption hyp[i], its references follow it.
-  let captions = 0;
-  let positions = 0;
-  let total = 0; // n-gram positions of every order: the most entries the per-caption lists take
-  const count = (length: number) => {
-    const m = Math.min(length, n);
-    positions += length;
-    total += m * length - (m * (m - 1)) / 2;
-  };
-  for (const item of items) {
-    captions += 1 + item.refs.length;
-    count(item.hyp.length);
-    for (const r of item.refs) count(r.length);
+/**
+ * Turns captions into token ids in the working arrays: image by image, the candidate then its
+ * references. Tokens are numbered in order of first occurrence; `vocabulary[id]` is the first string
+ * seen for each. Captions given with `share` also get that first string in place of every equal one
+ * (a corpus's statistics then keep one string per distinct token, and the duplicates die young).
+ */
+export class Interner {
+  private readonly sc: Scratch;
+  private readonly ids = new Map<string, number>();
+  /** The tokens by id. */
+  readonly vocabulary: string[] = [];
+  private tok: Int32Array;
+  private start: Int32Array;
+  private first: Int32Array;
+  private images = 0;
+  private captions = 0;
+  private positions = 0;
+  private done = false;
+
+  constructor() {
+    this.sc = claim();
+    this.sc.encoded = undefined;
+    this.tok = this.sc.int(TOK, 1 << 14, false);
+    this.start = this.sc.int(START, 1 << 10, false);
+    this.first = this.sc.int(HYP, 1 << 8, false);
   }
-  const sc = scratch();
-  const hyp = sc.int(HYP, images, false);
-  const start = sc.int(START, captions + 1, false); // caption c's tokens: tok[start[c] .. start[c+1])
-  const tok = sc.int(TOK, positions, false);
-  const vocabulary = new Map<string, number>();
-  {
-    let c = 0;
-    let p = 0;
-    const put = (tokens: readonly string[]) => {
-      start[c++] = p;
-      for (let i = 0; i < tokens.length; i++) {
-        const t = tokens[i]!;
-        let id = vocabulary.get(t);
-        if (id === undefined) {
-          id = vocabulary.size;
-          vocabulary.set(t, id);
-        }
-        tok[p++] = id;
-      }
-    };
-    for (let i = 0; i < images; i++) {
-      hyp[i] = c;
-      put(items[i]!.hyp);
-      for (const r of items[i]!.refs) put(r);
+
+  /** Starts the next image (its candidate is the next caption). */
+  image(): void {
+    if (this.images + 2 > this.first.length) this.first = this.sc.grow(HYP, this.images + 2);
+    this.first[this.images++] = this.captions;
+  }
+
+  /**
+   * Adds the next caption's tokens. With `share`, returns them with each token's first string (in
+   * place, or in a copy when the array is frozen); else returns `tokens` untouched.
+   */
+  caption(tokens: readonly string[], share: boolean): string[] {
+    const out = share && Object.isFrozen(tokens) ? tokens.slice() : (tokens as string[]);
+    if (this.captions + 2 > this.start.length) this.start = this.sc.grow(START, this.captions + 2);
+    this.start[this.captions++] = this.positions;
+    let p = this.positions;
+    if (p + tokens.length > this.tok.length) this.tok = this.sc.grow(TOK, p + tokens.length);
+    const tok = this.tok;
+    const ids = this.ids;
+    const vocabulary = this.vocabulary;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      let id = ids.get(t);
+      if (id === undefined) {
+        id = vocabulary.length;
+        ids.set(t, id);
+        vocabulary.push(t);
+      } else if (share) out[i] = vocabulary[id]!;
+      tok[p++] = id;
     }
-    start[c] = p;
+    this.positions = p;
+    return out;
+  }
+
+  /**
+   * Ends the corpus. With an `owner` (the statistics the captions came from), the ids stay in the
+   * working arrays for {@link ciderCorpus} of those same statistics, until another corpus takes them.
+   */
+  finish(owner?: object): Captions {
+    this.first[this.images] = this.captions;
+    this.start[this.captions] = this.positions;
+    const out: Captions = { scratch: this.sc, images: this.images, captions: this.captions, positions: this.positions, vocabulary: this.vocabulary.length };
+    if (!this.done) {
+      this.done = true;
+      release(this.sc);
+      if (owner !== undefined) this.sc.encoded = { ...out, owner: new WeakRef(owner), tokens: this.vocabulary };
+    }
+    return out;
+  }
+
+  /** Gives the working arrays back (after an error: no corpus is kept). */
+  abandon(): void {
+    if (!this.done) {
+      this.done = true;
+      release(this.sc);
+    }
+  }
+}
+
+/** A corpus as token ids: the working arrays that hold them, and its sizes. */
+export interface Captions {
+  readonly scratch: Scratch;
+  readonly images: number;
+  readonly captions: number;
+  readonly positions: number;
+  /** Distinct tokens (ids 0 .. vocabulary-1). */
+  readonly vocabulary: number;
+}
+
+/** Captions kept in the working arrays for the statistics they came from. */
+interface Encoded extends Captions {
+  readonly owner: WeakRef<object>;
+  readonly tokens: readonly string[];
+}
+
+/**
+ * The ids of `segments` if the working arrays still hold them (interned by {@link Interner.finish} for
+ * this `owner`, and every token still the one interned: statistics changed in place are interned
+ * again); else `undefined`.
+ */
+export function keptCaptions(owner: object, segments: readonly (readonly [readonly string[], readonly (readonly string[])[]])[]): Captions | undefined {
+  const sc = kept?.deref();
+  const enc = sc?.encoded;
+  if (sc === undefined || enc === undefined || sc.busy || enc.owner.deref() !== owner || segments.length !== enc.images) return undefined;
+  const tok = sc.ints[TOK]!;
+  const start = sc.ints[START]!;
+  const first = sc.ints[HYP]!;
+  const tokens = enc.tokens;
+  let c = 0;
+  for (let i = 0; i < segments.length; i++) {
+    const [hyp, refs] = segments[i]!;
+    if (first[i] !== c || first[i + 1]! - c - 1 !== refs.length) return undefined;
+    for (let r = -1; r < refs.length; r++) {
+      const t = r < 0 ? hyp : refs[r]!;
+      let p = start[c]!;
+      if (start[c + 1]! - p !== t.length) return undefined;
+      for (let j = 0; j < t.length; j++) if (t[j] !== tokens[tok[p++]!]) return undefined;
+      c++;
+    }
+  }
+  return enc;
+}
+
+/**
+ * Scores a corpus (its ids in the working arrays: {@link Interner}, {@link keptCaptions}): each image's
+ * score and their `np.mean`.
+ */
+export function ciderCorpus(corpus: Captions, config: CiderConfig, details?: CiderItemDetail[]): { score: number; scores: Float64Array } {
+  const sc = corpus.scratch;
+  if (sc.busy) throw new Error("CIDEr: the working arrays of this corpus are in use");
+  sc.busy = true;
+  try {
+    return score(sc, corpus, config, details);
+  } finally {
+    release(sc);
+  }
+}
+
+function score(sc: Scratch, corpus: Captions, config: CiderConfig, details?: CiderItemDetail[]): { score: number; scores: Float64Array } {
+  const { n, sigma, ciderD } = config;
+  const { images, captions, positions } = corpus;
+  const hyp = sc.ints[HYP]!; // image i's candidate is caption hyp[i], its references follow up to hyp[i+1]
+  const start = sc.ints[START]!; // caption c's tokens: tok[start[c] .. start[c+1])
+  const tok = sc.ints[TOK]!;
+  let total = 0; // n-gram positions of every order: the most entries the per-caption lists take
+  for (let c = 0; c < captions; c++) {
+    const length = start[c + 1]! - start[c]!;
+    const m = Math.min(length, n);
+    total += m * length - (m * (m - 1)) / 2;
   }
   // Each order's distinct n-grams per caption in order of first occurrence, with their counts:
   // order k (0-based) of caption c is grams[off[k*(captions+1)+c] .. off[k*(captions+1)+c+1]).
@@ -231,15 +346,15 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
   const ids = sc.int(IDS, positions, false); // ids[p]: the id of the current order's n-gram starting at position p
   ids.set(tok.subarray(0, positions));
   const table = sc.table;
-  table.next = vocabulary.size;
+  table.next = corpus.vocabulary;
   if (sc.now > 0x3fffffff - captions * n) {
     sc.int(STAMP, 0, false).fill(0);
     sc.now = 0;
   }
-  let stamp = sc.grow(STAMP, vocabulary.size);
-  let slot = sc.int(SLOT, vocabulary.size, false);
+  let stamp = sc.grow(STAMP, corpus.vocabulary);
+  let slot = sc.int(SLOT, corpus.vocabulary, false);
   let now = sc.now;
-  let distinct = vocabulary.size; // of the order before
+  let distinct = corpus.vocabulary; // of the order before
   for (let k = 0; k < n; k++) {
     if (k > 0) {
       const first = table.next;
@@ -283,7 +398,7 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
   const df = sc.int(DF, size, true);
   const seen = sc.int(SEEN, size, true);
   for (let i = 0; i < images; i++) {
-    const to = hyp[i]! + 1 + items[i]!.refs.length;
+    const to = hyp[i + 1]!;
     for (let c = hyp[i]! + 1; c < to; c++) {
       for (let k = 0; k < n; k++) {
         const row = k * stride + c;
@@ -332,7 +447,7 @@ export function ciderCorpus(items: readonly CiderItem[], config: CiderConfig, de
     const h = hyp[i]!;
     score.fill(0);
     const perRef: number[][] = [];
-    const refEnd = h + 1 + items[i]!.refs.length;
+    const refEnd = hyp[i + 1]!;
     for (let r = h + 1; r < refEnd; r++) {
       mark++;
       for (let k = 0; k < n; k++) {

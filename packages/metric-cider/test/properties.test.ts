@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createCider, createCiderOriginal, type CiderStats } from "@gramscore/metric-cider";
+import { evaluate, GramscoreError, toSegments } from "@gramscore/core";
+import { cider, ciderOriginal, createCider, createCiderOriginal, type CiderStats } from "@gramscore/metric-cider";
 import { log, npMean, powE } from "../src/numeric.js";
 
 const word = fc.constantFrom("a", "dog", "cat", "runs", "on", "the", "grass", "red", "car", "é", "😀");
@@ -43,6 +44,54 @@ describe("properties", () => {
     );
     const r = m.score(statsOf([{ hyp: "a dog runs on grass", refs: ["a dog runs on grass", "a dog runs on grass"] }, { hyp: "x", refs: ["y z"] }]), "corpus");
     expect(Math.abs(r.scores[0]! - 10)).toBeLessThan(1e-12);
+  });
+
+  it("cider() and ciderOriginal() (no statistics built) give evaluate()'s corpus result, key for key, and its errors", () => {
+    const codeOf = (fn: () => unknown) => {
+      try {
+        fn();
+        return "none";
+      } catch (e) {
+        return e instanceof GramscoreError ? `${e.code}: ${e.message}` : String(e);
+      }
+    };
+    const any = fc.array(fc.record({ hyp: caption, refs: fc.array(caption, { minLength: 1, maxLength: 3 }) }), { maxLength: 6 });
+    fc.assert(
+      fc.property(any, fc.integer({ min: 1, max: 5 }), (c, n) => {
+        const hyps = c.map((i) => i.hyp);
+        const refs = [0, 1, 2].map((k) => c.map((i) => i.refs[k] ?? null));
+        for (const [direct, create] of [
+          [cider, createCider],
+          [ciderOriginal, createCiderOriginal],
+        ] as const) {
+          const viaEvaluate = () => evaluate(create({ tokenize: "none", n }), toSegments(hyps, refs)).corpus;
+          const expected = codeOf(viaEvaluate);
+          expect(codeOf(() => direct(hyps, refs, { tokenize: "none", n }))).toBe(expected);
+          if (expected === "none") expect(direct(hyps, refs, { tokenize: "none", n })).toStrictEqual(viaEvaluate());
+        }
+      }),
+    );
+  });
+
+  it("statistics score the same whatever was read or scored in between, and after being changed in place", () => {
+    fc.assert(
+      fc.property(corpus, corpus, fc.nat(), (c, d, at) => {
+        const expected = m.score(JSON.parse(JSON.stringify(statsOf(c))), "corpus");
+        const x = statsOf(c);
+        const y = statsOf(d); // the engine's arrays now hold d's tokens
+        expect(m.score(x, "corpus")).toEqual(expected);
+        expect(m.score(x, "corpus")).toEqual(expected);
+        expect(m.score(y, "corpus")).toEqual(m.score(JSON.parse(JSON.stringify(y)), "corpus"));
+        // A token changed, added or removed in place after corpusStats: scored as the changed corpus.
+        const z = statsOf(c);
+        const seg = z.segments[at % z.segments.length]!;
+        const tokens = seg[1][at % seg[1].length]!;
+        if (at % 3 === 0) tokens.push("zebra");
+        else if (at % 3 === 1 && tokens.length > 0) tokens[at % tokens.length] = "zebra";
+        else seg[0].pop();
+        expect(m.score(z, "corpus")).toEqual(m.score(JSON.parse(JSON.stringify(z)), "corpus"));
+      }),
+    );
   });
 
   it("log and powE agree with Math's (which is not correctly rounded) to the last bits", () => {
