@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { evaluate, GramscoreError, toSegments } from "@gramscore/core";
 import { cider, ciderOriginal, createCider, createCiderOriginal, type CiderStats } from "@gramscore/metric-cider";
 import { log, npMean, powE } from "../src/numeric.js";
+import { plainCider } from "./plain.js";
 
 const word = fc.constantFrom("a", "dog", "cat", "runs", "on", "the", "grass", "red", "car", "é", "😀");
 const caption = fc.array(word, { maxLength: 8 }).map((w) => w.join(" "));
@@ -44,6 +45,37 @@ describe("properties", () => {
     );
     const r = m.score(statsOf([{ hyp: "a dog runs on grass", refs: ["a dog runs on grass", "a dog runs on grass"] }, { hyp: "x", refs: ["y z"] }]), "corpus");
     expect(Math.abs(r.scores[0]! - 10)).toBeLessThan(1e-12);
+  });
+
+  it("equals CIDEr written out plainly (pycocoevalcap's dictionaries), bit for bit, for any order and sigma", () => {
+    fc.assert(
+      fc.property(corpus, fc.integer({ min: 1, max: 6 }), fc.double({ min: 0.5, max: 20, noNaN: true }), (c, n, sigma) => {
+        const stats = statsOf(c);
+        const images = stats.segments.map(([hyp, refs]) => ({ hyp, refs }));
+        expect(createCider({ tokenize: "none", n, sigma }).score(stats, "corpus")).toMatchObject(plainCider(images, n, sigma, true));
+        expect(createCiderOriginal({ tokenize: "none", n }).score(stats, "corpus")).toMatchObject(plainCider(images, n, 6, false));
+      }),
+    );
+  });
+
+  it("equals CIDEr written out plainly on a corpus of 50,000 distinct tokens (n-gram keys wider than 31 bits)", () => {
+    // 6,000 images of 5-token captions mixing 40 common words with rare ones: the token count squared
+    // is over 2^31, so the engine numbers these n-grams by pairs of ints instead of one-int keys.
+    let seed = 12345;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    const common = Array.from({ length: 40 }, (_, i) => `w${i}`);
+    const word = () => ((next() >>> 8) % 3 === 0 ? common[(next() >>> 8) % 40]! : `r${(next() >>> 4) % 1_000_000}`);
+    const text = () => [word(), word(), word(), word(), word()].join(" ");
+    const c = Array.from({ length: 6000 }, () => ({ hyp: text(), refs: [text(), text()] }));
+    const stats = statsOf(c);
+    const distinct = new Set(stats.segments.flatMap(([hyp, refs]) => [hyp, ...refs].flat())).size;
+    expect(distinct * distinct).toBeGreaterThan(2 ** 31);
+    const images = stats.segments.map(([hyp, refs]) => ({ hyp, refs }));
+    const got = m.score(stats, "corpus");
+    const want = plainCider(images, 4, 6, true);
+    expect(got.scores).toEqual(want.scores);
+    expect(got.score).toBe(want.score);
+    expect(got.scores.filter((x) => x > 0).length).toBeGreaterThan(100);
   });
 
   it("cider() and ciderOriginal() (no statistics built) give evaluate()'s corpus result, key for key, and its errors", () => {
