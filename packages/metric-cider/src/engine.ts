@@ -7,6 +7,7 @@
  * ids, so no string key is built; the n-grams are numbered one order at a time over the whole corpus
  * (each order's table is small and hot), and the working arrays are kept for the next call.
  */
+import { isPythonWhitespace } from "@gramscore/core";
 import { log, npMean, powE } from "./numeric.js";
 
 /** What changes the numbers. */
@@ -201,6 +202,11 @@ function release(s: Scratch): void {
   s.busy = false;
 }
 
+/** FNV-1a over UTF-16 code units: the token table's hash. */
+const HASH_SEED = 0x811c9dc5 | 0;
+const HASH_PRIME = 0x01000193;
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 // Int32 scratch arrays.
 const HYP = 0;
 const START = 1;
@@ -229,9 +235,12 @@ const TFIDF = 4;
  */
 export class Interner {
   private readonly sc: Scratch;
-  private readonly ids = new Map<string, number>();
   /** The tokens by id. */
   readonly vocabulary: string[] = [];
+  /** The token table: open addressing over the tokens' hashes; a slot holds id + 1 (0: empty). */
+  private slots = new Int32Array(1 << 12);
+  private shift = 20;
+  private hashes = new Int32Array(1 << 11);
   private tok: Int32Array;
   private start: Int32Array;
   private first: Int32Array;
@@ -254,31 +263,117 @@ export class Interner {
     this.first[this.images++] = this.captions;
   }
 
+  /** Starts the next caption, with room for `tokens` more. */
+  private open(tokens: number): void {
+    if (this.captions + 2 > this.start.length) this.start = this.sc.grow(START, this.captions + 2);
+    this.start[this.captions++] = this.positions;
+    if (this.positions + tokens > this.tok.length) this.tok = this.sc.grow(TOK, this.positions + tokens);
+  }
+
   /**
    * Adds the next caption's tokens. With `share`, returns them with each token's first string (in
    * place, or in a copy when the array is frozen); else returns `tokens` untouched.
    */
   caption(tokens: readonly string[], share: boolean): string[] {
     const out = share && Object.isFrozen(tokens) ? tokens.slice() : (tokens as string[]);
-    if (this.captions + 2 > this.start.length) this.start = this.sc.grow(START, this.captions + 2);
-    this.start[this.captions++] = this.positions;
+    this.open(tokens.length);
     let p = this.positions;
-    if (p + tokens.length > this.tok.length) this.tok = this.sc.grow(TOK, p + tokens.length);
     const tok = this.tok;
-    const ids = this.ids;
     const vocabulary = this.vocabulary;
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
-      let id = ids.get(t);
-      if (id === undefined) {
-        id = vocabulary.length;
-        ids.set(t, id);
-        vocabulary.push(t);
-      } else if (share) out[i] = vocabulary[id]!;
+      let h = HASH_SEED;
+      for (let q = 0; q < t.length; q++) h = Math.imul(h ^ t.charCodeAt(q), HASH_PRIME);
+      const id = this.find(h, t, 0, t.length, true);
+      if (share) out[i] = vocabulary[id]!;
       tok[p++] = id;
     }
     this.positions = p;
     return out;
+  }
+
+  /**
+   * Adds the next caption from its text as Python's `str.split()` splits it (runs of anything but
+   * Python whitespace), without making a string per token: the number of tokens, or -1 (nothing
+   * added) for a text with a UTF-16 surrogate, which the tokenizer itself must check.
+   */
+  text(text: string): number {
+    if (SURROGATE.test(text)) return -1;
+    const n = text.length;
+    this.open((n + 1) >> 1); // at most one token per two units
+    let p = this.positions;
+    const tok = this.tok;
+    let from = -1;
+    let h = HASH_SEED;
+    for (let i = 0; i <= n; i++) {
+      const c = i < n ? text.charCodeAt(i) : 0x20;
+      if (c === 0x20 || (c <= 0x3000 && isPythonWhitespace(c))) {
+        if (from >= 0) {
+          tok[p++] = this.find(h, text, from, i, false);
+          from = -1;
+          h = HASH_SEED;
+        }
+      } else {
+        if (from < 0) from = i;
+        h = Math.imul(h ^ c, HASH_PRIME);
+      }
+    }
+    const count = p - this.positions;
+    this.positions = p;
+    return count;
+  }
+
+  /**
+   * The id of the token `text[from..to)` whose hash is `h`, numbered now if new. `whole`: the token
+   * is all of `text` (kept as it is when new; else its slice is).
+   */
+  private find(h: number, text: string, from: number, to: number, whole: boolean): number {
+    const slots = this.slots;
+    const vocabulary = this.vocabulary;
+    const hashes = this.hashes;
+    const length = to - from;
+    const mask = slots.length - 1;
+    let at = Math.imul(h, 0x9e3779b1) >>> this.shift;
+    for (;;) {
+      const e = slots[at]!;
+      if (e === 0) break;
+      if (hashes[e - 1] === h) {
+        const v = vocabulary[e - 1]!;
+        if (whole) {
+          if (v === text) return e - 1;
+        } else if (v.length === length) {
+          let q = 0;
+          while (q < length && v.charCodeAt(q) === text.charCodeAt(from + q)) q++;
+          if (q === length) return e - 1;
+        }
+      }
+      at = (at + 1) & mask;
+    }
+    const id = vocabulary.length;
+    vocabulary.push(whole ? text : text.slice(from, to));
+    if (id >= hashes.length) {
+      const grown = new Int32Array(hashes.length * 2);
+      grown.set(hashes);
+      this.hashes = grown;
+    }
+    this.hashes[id] = h;
+    slots[at] = id + 1;
+    if ((id + 1) * 2 > slots.length) this.rehash();
+    return id;
+  }
+
+  /** Doubles the token table. */
+  private rehash(): void {
+    const slots = new Int32Array(this.slots.length * 2);
+    const mask = slots.length - 1;
+    const shift = this.shift - 1;
+    for (let id = 0; id < this.vocabulary.length; id++) {
+      let at = Math.imul(this.hashes[id]!, 0x9e3779b1) >>> shift;
+      while (slots[at] !== 0) at = (at + 1) & mask;
+      slots[at] = id + 1;
+    }
+    this.slots = slots;
+    this.shift = shift;
   }
 
   /**

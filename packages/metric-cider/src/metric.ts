@@ -125,10 +125,19 @@ export const ciderOriginalOptionSpecs: readonly OptionSpec[] = [TOKENIZE_SPEC, N
 /** The plugins whose tokenizers are this package's built-ins. */
 const OWN_PLUGINS = ["@gramscore/metric-cider", "@gramscore/tokenizer-whitespace"];
 
+/** The built-in `none`/`whitespace` tokenizers: Python's `str.split()`, which the engine can apply to a text itself. */
+const SPLIT = new WeakSet<Tokenizer>();
+
+function split(): Tokenizer {
+  const t = createWhitespace();
+  SPLIT.add(t);
+  return t;
+}
+
 const BUILTINS: Readonly<Record<string, () => Tokenizer>> = {
   "coco-ptb": () => createCocoPtbTokenizer(),
-  none: () => createWhitespace(),
-  whitespace: () => createWhitespace(),
+  none: split,
+  whitespace: split,
 };
 
 /**
@@ -207,6 +216,7 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
     ["version", signatureVersion(VERSION)],
   ]);
   const tokenize = (text: string): string[] => opts.tokenize.tokenize(text);
+  const plainSplit = SPLIT.has(opts.tokenize);
   const segStats = (hyp: unknown, refs: unknown): [string[], string[][]] => {
     checkSegmentInput(hyp, refs, name); // types only: every tokenizer checks its text (lone surrogates)
     return [tokenize(hyp as string), (refs as string[]).map(tokenize)];
@@ -239,6 +249,21 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
         let hyp: string[];
         let refs: string[][];
         try {
+          if (!share && plainSplit) {
+            // Tokens numbered straight from the text (no string per token), as the tokenizer splits
+            // it; a text with a surrogate goes through the tokenizer, which checks it.
+            checkSegmentInput(seg.hyp, seg.refs, name);
+            interner.image();
+            const h = seg.hyp as string;
+            if (interner.text(h) < 0) interner.caption(tokenize(h), false);
+            for (const r of seg.refs as string[]) {
+              let count = interner.text(r);
+              if (count < 0) count = interner.caption(tokenize(r), false).length;
+              if (count > 0) anyReference = true;
+            }
+            index++;
+            continue;
+          }
           [hyp, refs] = segStats(seg.hyp, seg.refs);
         } catch (e) {
           if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });

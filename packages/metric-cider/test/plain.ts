@@ -38,7 +38,7 @@ export function plainCider(images: readonly { hyp: readonly string[]; refs: read
     for (const [key, { order, count }] of counts) {
       const x = count * (refLen - log(Math.max(1, df.get(key) ?? 0)));
       v[order]!.set(key, x);
-      norm[order] += x * x;
+      norm[order] = norm[order]! + x * x;
       if (order === 1) length += count;
     }
     return { v, norm: norm.map(Math.sqrt), length };
@@ -57,7 +57,7 @@ export function plainCider(images: readonly { hyp: readonly string[]; refs: read
         }
         if (h.norm[k] !== 0 && r.norm[k] !== 0) val /= h.norm[k]! * r.norm[k]!;
         if (ciderD) val *= powE(-(delta * delta) / (2 * sigma * sigma));
-        score[k] += val;
+        score[k] = score[k]! + val;
       }
     }
     return (npMean(score) / refs[i]!.length) * 10.0;

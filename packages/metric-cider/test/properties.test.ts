@@ -87,7 +87,15 @@ describe("properties", () => {
         return e instanceof GramscoreError ? `${e.code}: ${e.message}` : String(e);
       }
     };
-    const any = fc.array(fc.record({ hyp: caption, refs: fc.array(caption, { minLength: 1, maxLength: 3 }) }), { maxLength: 6 });
+    // Captions split by any Python whitespace (cider() numbers the tokens straight from the text for
+    // the built-in str.split() tokenizer), with characters that are not whitespace to Python (U+200B,
+    // U+FEFF), astral characters and lone surrogates (rejected by both, with the same error).
+    const gap = fc.constantFrom(" ", "  ", "\t", "\n", "\r\n", "\u000b", "\u000c", "\u001c", "\u001f", "\u0085", "\u00a0", "\u1680", "\u2003", "\u2028", "\u202f", "\u3000");
+    const token = fc.oneof(word, fc.constantFrom("a\u200bb", "\ufeff", "x\ud800", "\udfff", "😀x"));
+    const text = fc.tuple(fc.option(gap), fc.array(fc.tuple(token, gap), { maxLength: 6 }), fc.option(gap)).map(
+      ([lead, parts, tail]) => (lead ?? "") + parts.map(([t, g]) => t + g).join("") + (tail ?? ""),
+    );
+    const any = fc.array(fc.record({ hyp: fc.oneof(caption, text), refs: fc.array(fc.oneof(caption, text), { minLength: 1, maxLength: 3 }) }), { maxLength: 6 });
     fc.assert(
       fc.property(any, fc.integer({ min: 1, max: 5 }), (c, n) => {
         const hyps = c.map((i) => i.hyp);
@@ -102,6 +110,7 @@ describe("properties", () => {
           if (expected === "none") expect(direct(hyps, refs, { tokenize: "none", n })).toStrictEqual(viaEvaluate());
         }
       }),
+      { numRuns: 300 },
     );
   });
 
