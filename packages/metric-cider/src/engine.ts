@@ -403,9 +403,13 @@ export class Interner {
 
 /** A corpus as token ids: the working arrays that hold them, and its sizes. */
 export interface Captions {
+  /** The working arrays: token ids (TOK), each caption's first position (START), each image's candidate (HYP). */
   readonly scratch: Scratch;
+  /** Images. */
   readonly images: number;
+  /** Captions: each image's candidate and references. */
   readonly captions: number;
+  /** Tokens of every caption. */
   readonly positions: number;
   /** Distinct tokens (ids 0 .. vocabulary-1). */
   readonly vocabulary: number;
