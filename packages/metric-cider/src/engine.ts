@@ -323,6 +323,14 @@ export class Interner {
     return count;
   }
 
+  /** The tokens of the caption added last, each token's first string. */
+  lastTokens(): string[] {
+    const from = this.start[this.captions - 1]!;
+    const out = new Array<string>(this.positions - from);
+    for (let p = from; p < this.positions; p++) out[p - from] = this.vocabulary[this.tok[p]!]!;
+    return out;
+  }
+
   /**
    * The id of the token `text[from..to)` whose hash is `h`, numbered now if new. `whole`: the token
    * is all of `text` (kept as it is when new; else its slice is).

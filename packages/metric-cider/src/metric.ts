@@ -249,18 +249,28 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
         let hyp: string[];
         let refs: string[][];
         try {
-          if (!share && plainSplit) {
-            // Tokens numbered straight from the text (no string per token), as the tokenizer splits
-            // it; a text with a surrogate goes through the tokenizer, which checks it.
+          if (plainSplit) {
+            // Tokens numbered straight from the text as the tokenizer splits it, with no string
+            // made per token (the statistics get each token's first string); a text with a
+            // surrogate goes through the tokenizer, which checks it.
             checkSegmentInput(seg.hyp, seg.refs, name);
             interner.image();
             const h = seg.hyp as string;
-            if (interner.text(h) < 0) interner.caption(tokenize(h), false);
-            for (const r of seg.refs as string[]) {
+            let hypTokens: string[] | undefined;
+            if (interner.text(h) < 0) hypTokens = interner.caption(tokenize(h), share);
+            else if (share) hypTokens = interner.lastTokens();
+            const texts = seg.refs as string[];
+            const refTokens: string[][] = [];
+            for (const r of texts) {
               let count = interner.text(r);
-              if (count < 0) count = interner.caption(tokenize(r), false).length;
+              if (count < 0) {
+                const t = interner.caption(tokenize(r), share);
+                count = t.length;
+                if (share) refTokens.push(t);
+              } else if (share) refTokens.push(interner.lastTokens());
               if (count > 0) anyReference = true;
             }
+            out?.push([hypTokens!, refTokens]);
             index++;
             continue;
           }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { evaluate, GramscoreError, toSegments } from "@gramscore/core";
+import { assertText, evaluate, GramscoreError, pySplit, toSegments } from "@gramscore/core";
 import { cider, ciderOriginal, createCider, createCiderOriginal, type CiderStats } from "@gramscore/metric-cider";
 import { log, npMean, powE } from "../src/numeric.js";
 import { plainCider } from "./plain.js";
@@ -8,6 +8,14 @@ import { plainCider } from "./plain.js";
 const word = fc.constantFrom("a", "dog", "cat", "runs", "on", "the", "grass", "red", "car", "é", "😀");
 const caption = fc.array(word, { maxLength: 8 }).map((w) => w.join(" "));
 const image = fc.record({ hyp: caption, refs: fc.array(caption, { minLength: 1, maxLength: 4 }) });
+// Captions split by any Python whitespace (with the built-in str.split() tokenizer the tokens are
+// numbered straight from the text), with characters that are not whitespace to Python (U+200B,
+// U+FEFF), astral characters and lone surrogates (rejected, naming the text).
+const gap = fc.constantFrom(" ", "  ", "\t", "\n", "\r\n", "\u000b", "\u000c", "\u001c", "\u001f", "\u0085", "\u00a0", "\u1680", "\u2003", "\u2028", "\u202f", "\u3000");
+const token = fc.oneof(word, fc.constantFrom("a\u200bb", "\ufeff", "x\ud800", "\udfff", "😀x"));
+const text = fc.tuple(fc.option(gap), fc.array(fc.tuple(token, gap), { maxLength: 6 }), fc.option(gap)).map(
+  ([lead, parts, tail]) => (lead ?? "") + parts.map(([t, g]) => t + g).join("") + (tail ?? ""),
+);
 const corpus = fc.array(image, { minLength: 1, maxLength: 8 }).filter((c) => c.some((i) => i.refs.some((r) => r !== "")));
 
 describe("properties", () => {
@@ -78,6 +86,30 @@ describe("properties", () => {
     expect(got.scores.filter((x) => x > 0).length).toBeGreaterThan(100);
   });
 
+  it("statistics hold core's pySplit tokens of any text, and score as CIDEr written out plainly on them", () => {
+    const outcome = (fn: () => unknown) => {
+      try {
+        return fn();
+      } catch (e) {
+        return e instanceof GramscoreError ? e.code : String(e);
+      }
+    };
+    const images = fc.array(fc.record({ hyp: text, refs: fc.array(text, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 6 });
+    fc.assert(
+      fc.property(images, (c) => {
+        const split = outcome(() => c.map((i) => [pySplit(assertText(i.hyp, "hyp")), i.refs.map((r) => pySplit(assertText(r, "ref")))]));
+        const stats = outcome(() => m.corpusStats(c));
+        if (typeof split === "string") expect(stats).toBe(split);
+        else {
+          expect((stats as CiderStats).segments).toEqual(split);
+          const tokens = (split as [string[], string[][]][]).map(([hyp, refs]) => ({ hyp, refs }));
+          if (tokens.some((i) => i.refs.some((r) => r.length > 0))) expect(m.score(stats as CiderStats, "corpus")).toMatchObject(plainCider(tokens, 4, 6, true));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("cider() and ciderOriginal() (no statistics built) give evaluate()'s corpus result, key for key, and its errors", () => {
     const codeOf = (fn: () => unknown) => {
       try {
@@ -87,14 +119,6 @@ describe("properties", () => {
         return e instanceof GramscoreError ? `${e.code}: ${e.message}` : String(e);
       }
     };
-    // Captions split by any Python whitespace (cider() numbers the tokens straight from the text for
-    // the built-in str.split() tokenizer), with characters that are not whitespace to Python (U+200B,
-    // U+FEFF), astral characters and lone surrogates (rejected by both, with the same error).
-    const gap = fc.constantFrom(" ", "  ", "\t", "\n", "\r\n", "\u000b", "\u000c", "\u001c", "\u001f", "\u0085", "\u00a0", "\u1680", "\u2003", "\u2028", "\u202f", "\u3000");
-    const token = fc.oneof(word, fc.constantFrom("a\u200bb", "\ufeff", "x\ud800", "\udfff", "😀x"));
-    const text = fc.tuple(fc.option(gap), fc.array(fc.tuple(token, gap), { maxLength: 6 }), fc.option(gap)).map(
-      ([lead, parts, tail]) => (lead ?? "") + parts.map(([t, g]) => t + g).join("") + (tail ?? ""),
-    );
     const any = fc.array(fc.record({ hyp: fc.oneof(caption, text), refs: fc.array(fc.oneof(caption, text), { minLength: 1, maxLength: 3 }) }), { maxLength: 6 });
     fc.assert(
       fc.property(any, fc.integer({ min: 1, max: 5 }), (c, n) => {
