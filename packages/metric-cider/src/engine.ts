@@ -7,7 +7,7 @@
  * ids, so no string key is built; the n-grams are numbered one order at a time over the whole corpus
  * (each order's table is small and hot), and the working arrays are kept for the next call.
  */
-import { isPythonWhitespace } from "@gramscore/core";
+import { ErrorCode, GramscoreError, isPythonWhitespace } from "@gramscore/core";
 import { log, npMean, powE } from "./numeric.js";
 
 /** What changes the numbers. */
@@ -37,110 +37,72 @@ export interface CiderItemDetail {
 const LOAD = 0.7;
 
 /**
- * Numbers the n-grams of one order: an n-gram is (shorter n-gram, last token), found in an
- * open-addressing table that `reset` empties for each order (ids keep counting across orders). Its
- * slots are two ints, [key, id], where the pair fits one int (`key = (shorter - first) * tokens + last + 1`
- * below 2^31: the key of every real corpus, and the table half the size), else three, [shorter + 1, last, id];
- * 0 marks an empty slot.
+ * Numbers the n-grams of one order: an n-gram is (shorter n-gram, last token), with the key
+ * `(shorter - first id of its order) * tokens + last + 1`, found in an open-addressing table of
+ * [key, id] slots (0: empty) that `reset` empties for each order (ids keep counting across orders).
+ * Keys of 2^31 or more (corpora of tens of thousands of distinct tokens and n-grams) go to a Map
+ * (exact below 2^53, which `ciderCorpus` checks).
  */
 class Grams {
-  slots: Int32Array;
-  mask: number;
-  shift: number;
-  /** Ints per slot: 2 or 3. */
-  width = 3;
+  slots = new Int32Array(2 << 12);
+  mask = (1 << 12) - 1;
+  shift = 20;
   used = 0;
   next = 0;
+  readonly wide = new Map<number, number>();
 
-  constructor() {
-    this.slots = new Int32Array((1 << 12) * 3);
-    this.mask = (1 << 12) - 1;
-    this.shift = 20;
-  }
-
-  /** Empties the table for slots of `width` ints, sized for about `expected` n-grams (its array kept when large enough). */
-  reset(expected: number, width: 2 | 3): void {
+  /** Empties the table, sized for about `expected` n-grams (its array kept when large enough). */
+  reset(expected: number): void {
     let bits = 12;
     while ((1 << bits) * LOAD < expected) bits++;
     const size = 1 << bits;
-    if (size * width > this.slots.length) this.slots = new Int32Array(size * width);
-    else this.slots.fill(0, 0, size * width);
-    this.width = width;
+    if (size * 2 > this.slots.length) this.slots = new Int32Array(size * 2);
+    else this.slots.fill(0, 0, size * 2);
     this.mask = size - 1;
     this.shift = 32 - bits;
     this.used = 0;
+    this.wide.clear();
   }
 
-  /** The id of the n-gram whose one-int key is `key` (two-int slots). */
+  /** The id of the n-gram whose key is `key`, numbered now if new. */
   find(key: number): number {
+    if (key > 0x7fffffff) {
+      let id = this.wide.get(key);
+      if (id === undefined) this.wide.set(key, (id = this.next++));
+      return id;
+    }
     const slots = this.slots;
     const mask = this.mask;
     let h = Math.imul(key, 0x9e3779b1) >>> this.shift;
     for (;;) {
-      const at = h << 1;
-      const a = slots[at]!;
-      if (a === key) return slots[at + 1]!;
+      const a = slots[h << 1]!;
+      if (a === key) return slots[(h << 1) + 1]!;
       if (a === 0) break;
       h = (h + 1) & mask;
     }
     const id = this.next++;
-    const at = h << 1;
-    slots[at] = key;
-    slots[at + 1] = id;
-    if (++this.used > (mask + 1) * LOAD) this.grow();
-    return id;
-  }
-
-  /** The id of n-gram `gram` followed by the unigram `uni` (three-int slots). */
-  extend(gram: number, uni: number): number {
-    const slots = this.slots;
-    const mask = this.mask;
-    const key = gram + 1;
-    let h = (Math.imul(gram, 0x9e3779b1) ^ Math.imul(uni + 0x632be5ab, 0x85ebca77)) & mask;
-    for (;;) {
-      const at = h * 3;
-      const a = slots[at]!;
-      if (a === 0) break;
-      if (a === key && slots[at + 1] === uni) return slots[at + 2]!;
-      h = (h + 1) & mask;
-    }
-    const id = this.next++;
-    const at = h * 3;
-    slots[at] = key;
-    slots[at + 1] = uni;
-    slots[at + 2] = id;
+    slots[h << 1] = key;
+    slots[(h << 1) + 1] = id;
     if (++this.used > (mask + 1) * LOAD) this.grow();
     return id;
   }
 
   private grow(): void {
     const old = this.slots;
-    const width = this.width;
-    const size = (this.mask + 1) * 2;
-    const slots = new Int32Array(size * width);
-    const mask = size - 1;
-    const shift = this.shift - 1;
-    const end = (this.mask + 1) * width; // the array may be longer: what lies past the table is left over
-    for (let i = 0; i < end; i += width) {
+    const end = (this.mask + 1) * 2; // the array may be longer: what lies past the table is left over
+    const slots = new Int32Array(end * 2);
+    const mask = 2 * this.mask + 1;
+    const shift = --this.shift;
+    for (let i = 0; i < end; i += 2) {
       const a = old[i]!;
       if (a === 0) continue;
-      if (width === 2) {
-        let k = Math.imul(a, 0x9e3779b1) >>> shift;
-        while (slots[k << 1] !== 0) k = (k + 1) & mask;
-        slots[k << 1] = a;
-        slots[(k << 1) + 1] = old[i + 1]!;
-      } else {
-        const b = old[i + 1]!;
-        let k = (Math.imul(a - 1, 0x9e3779b1) ^ Math.imul(b + 0x632be5ab, 0x85ebca77)) & mask;
-        while (slots[k * 3] !== 0) k = (k + 1) & mask;
-        slots[k * 3] = a;
-        slots[k * 3 + 1] = b;
-        slots[k * 3 + 2] = old[i + 2]!;
-      }
+      let k = Math.imul(a, 0x9e3779b1) >>> shift;
+      while (slots[k << 1] !== 0) k = (k + 1) & mask;
+      slots[k << 1] = a;
+      slots[(k << 1) + 1] = old[i + 1]!;
     }
     this.slots = slots;
     this.mask = mask;
-    this.shift = shift;
   }
 }
 
@@ -516,15 +478,19 @@ function score(sc: Scratch, corpus: Captions, config: CiderConfig, details?: Cid
       // fourth of their positions or more, and each order after grows by about the square root of
       // the growth before (COCO: 7.2, 2.1 and 1.3 times the order before's); the table doubles when
       // it must.
-      const narrow = distinct * vocabulary + vocabulary < 0x7fffffff;
+      if (distinct * vocabulary >= 2 ** 53) {
+        throw new GramscoreError(
+          ErrorCode.LIMIT_EXCEEDED,
+          `CIDEr numbers each n-gram by an exact key below 2^53, but this corpus has ${distinct} distinct ${k}-grams and ${vocabulary} distinct tokens, whose product is larger. Score a smaller corpus or a lower n.`,
+        );
+      }
       const positionsK = positions - captions * k;
       const guess = k === 1 ? positionsK / 4 : distinct * Math.sqrt(growth);
-      table.reset(Math.min(positionsK, Math.max(guess, 1.2 * distinct)), narrow ? 2 : 3);
+      table.reset(Math.min(positionsK, Math.max(guess, 1.2 * distinct)));
       // ids[p] covers tokens p..p+k-1; add token p+k (in place: ids[p] is read before it is written).
       for (let c = 0; c < captions; c++) {
         const end = start[c + 1]! - k;
-        if (narrow) for (let p = start[c]!; p < end; p++) ids[p] = table.find((ids[p]! - before) * vocabulary + tok[p + k]! + 1);
-        else for (let p = start[c]!; p < end; p++) ids[p] = table.extend(ids[p]!, tok[p + k]!);
+        for (let p = start[c]!; p < end; p++) ids[p] = table.find((ids[p]! - before) * vocabulary + tok[p + k]! + 1);
       }
       growth = (table.next - first) / distinct;
       distinct = table.next - first;

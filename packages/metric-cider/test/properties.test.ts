@@ -66,15 +66,18 @@ describe("properties", () => {
     );
   });
 
-  it("equals CIDEr written out plainly on a corpus of 50,000 distinct tokens (n-gram keys wider than 31 bits)", () => {
-    // 6,000 images of 5-token captions mixing 40 common words with rare ones: the token count squared
-    // is over 2^31, so the engine numbers these n-grams by pairs of ints instead of one-int keys.
+  it("equals CIDEr written out plainly on a corpus of 60,000 distinct tokens (n-gram keys of 31 bits and more)", () => {
+    // 8,000 images of 6-token captions mixing 40 common words with rare ones: the token count squared
+    // is over 2^31, so the engine numbers these n-grams in a Map instead of its table of one-int keys.
     let seed = 12345;
     const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
     const common = Array.from({ length: 40 }, (_, i) => `w${i}`);
     const word = () => ((next() >>> 8) % 3 === 0 ? common[(next() >>> 8) % 40]! : `r${(next() >>> 4) % 1_000_000}`);
-    const text = () => [word(), word(), word(), word(), word()].join(" ");
-    const c = Array.from({ length: 6000 }, () => ({ hyp: text(), refs: [text(), text()] }));
+    const text = () => [word(), word(), word(), word(), word(), word()].join(" ");
+    const c = Array.from({ length: 8000 }, () => {
+      const hyp = text();
+      return { hyp, refs: [hyp, text()] }; // the candidate's n-grams are in a reference: they must match
+    });
     const stats = statsOf(c);
     const distinct = new Set(stats.segments.flatMap(([hyp, refs]) => [hyp, ...refs].flat())).size;
     expect(distinct * distinct).toBeGreaterThan(2 ** 31);
