@@ -4,9 +4,9 @@
  * scored), the original CIDEr of vrama91/cider as `cider-original`, and the `coco-ptb` tokenizer
  * (COCO's PTBTokenizer pipeline).
  */
-import { defineMetric, definePlugin, defineTokenizer, evaluate, toSegments } from "@gramscore/core";
+import { defineMetric, definePlugin, defineTokenizer, toSegments } from "@gramscore/core";
 import type { MetricContext, MetricDescriptor } from "@gramscore/core";
-import { buildCider, ciderOptionSpecs, ciderOriginalOptionSpecs } from "./metric.js";
+import { buildCider, ciderOptionSpecs, ciderOriginalOptionSpecs, scoreSegments } from "./metric.js";
 import type { CiderMetric, CiderOptions, CiderResult, CiderStats } from "./metric.js";
 import { createCocoPtbTokenizer } from "./ptb.js";
 import { VERSION } from "./version.js";
@@ -56,13 +56,13 @@ export function createCiderOriginal(options?: Omit<CiderOptions, "sigma">, conte
  */
 export function cider(candidates: readonly string[], references: Streams, options?: CiderOptions): CiderResult {
   const m = createCider(options);
-  return evaluate(m, toSegments(candidates, references)).corpus;
+  return scoreSegments(m, toSegments(candidates, references));
 }
 
 /** The original CIDEr (vrama91/cider) of a corpus, laid out as {@link cider}. */
 export function ciderOriginal(candidates: readonly string[], references: Streams, options?: Omit<CiderOptions, "sigma">): CiderResult {
   const m = createCiderOriginal(options);
-  return evaluate(m, toSegments(candidates, references)).corpus;
+  return scoreSegments(m, toSegments(candidates, references));
 }
 
 /**

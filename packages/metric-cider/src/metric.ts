@@ -3,6 +3,7 @@ import {
   GramscoreError,
   checkSegmentInput,
   describeValue,
+  evaluate,
   formatScoreLine,
   formatSignature,
   invalidStats,
@@ -13,8 +14,8 @@ import {
 } from "@gramscore/core";
 import type { MetricContext, OptionRules, OptionSpec, ScoreLevel, Segment, StatsMetric, Tokenizer, TokenizerLike } from "@gramscore/core";
 import { createWhitespace } from "@gramscore/tokenizer-whitespace";
-import { ciderCorpus } from "./engine.js";
-import type { CiderConfig, CiderItem, CiderItemDetail } from "./engine.js";
+import { Interner, ciderCorpus, keptCaptions } from "./engine.js";
+import type { CiderConfig, CiderItemDetail } from "./engine.js";
 import { createCocoPtbTokenizer } from "./ptb.js";
 import { VERSION } from "./version.js";
 
@@ -124,10 +125,19 @@ export const ciderOriginalOptionSpecs: readonly OptionSpec[] = [TOKENIZE_SPEC, N
 /** The plugins whose tokenizers are this package's built-ins. */
 const OWN_PLUGINS = ["@gramscore/metric-cider", "@gramscore/tokenizer-whitespace"];
 
+/** The built-in `none`/`whitespace` tokenizers: Python's `str.split()`, which the engine can apply to a text itself. */
+const SPLIT = new WeakSet<Tokenizer>();
+
+function split(): Tokenizer {
+  const t = createWhitespace();
+  SPLIT.add(t);
+  return t;
+}
+
 const BUILTINS: Readonly<Record<string, () => Tokenizer>> = {
   "coco-ptb": () => createCocoPtbTokenizer(),
-  none: () => createWhitespace(),
-  whitespace: () => createWhitespace(),
+  none: split,
+  whitespace: split,
 };
 
 /**
@@ -206,36 +216,101 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
     ["version", signatureVersion(VERSION)],
   ]);
   const tokenize = (text: string): string[] => opts.tokenize.tokenize(text);
+  const plainSplit = SPLIT.has(opts.tokenize);
   const segStats = (hyp: unknown, refs: unknown): [string[], string[][]] => {
     checkSegmentInput(hyp, refs, name); // types only: every tokenizer checks its text (lone surrogates)
     return [tokenize(hyp as string), (refs as string[]).map(tokenize)];
   };
-  // A corpus's statistics keep one string per distinct token: each token a tokenizer returns is
-  // replaced by the first equal one seen (the same text), so the duplicates die young instead of
-  // being copied by every garbage collection while the corpus is scored.
-  const share = (tokens: string[], seen: Map<string, string>): string[] => {
-    const out = Object.isFrozen(tokens) ? tokens.slice() : tokens;
-    for (let i = 0; i < out.length; i++) {
-      const t = out[i]!;
-      const first = seen.get(t);
-      if (first === undefined) seen.set(t, t);
-      else out[i] = first;
-    }
-    return out;
-  };
-  const run = (stats: CiderStats, details?: CiderItemDetail[]) => {
-    const segs = stats.segments;
-    if (segs.length === 0) {
+  /** Throws `EMPTY_INPUT` for a corpus pycocoevalcap cannot score. */
+  const check = (images: number, anyReference: boolean): void => {
+    if (images === 0) {
       throw new GramscoreError(ErrorCode.EMPTY_INPUT, `${name} needs at least one image (pycocoevalcap divides by zero for none), but got no segment.`);
     }
-    if (!segs.some(([, refs]) => refs.some((r) => r.length > 0))) {
+    if (!anyReference) {
       throw new GramscoreError(
         ErrorCode.EMPTY_INPUT,
         `${name} needs a reference with at least one token, but every reference is empty after tokenization (pycocoevalcap fails on max() of no document frequency). Check the references field.`,
       );
     }
-    const items: CiderItem[] = segs.map(([hyp, refs]) => ({ hyp, refs }));
-    return ciderCorpus(items, config, details);
+  };
+  /**
+   * Tokenizes the segments and numbers their tokens. With `out`, also pushes each image's tokens
+   * there, every token replaced by the first equal one seen: the statistics keep one string per
+   * distinct token, and the duplicates die young instead of being copied by every garbage collection
+   * while the corpus is scored. Without it, the tokens die as soon as they are numbered.
+   */
+  const read = (segments: Iterable<Segment>, out?: [string[], string[][]][]): { interner: Interner; anyReference: boolean } => {
+    const interner = new Interner();
+    const share = out !== undefined;
+    let anyReference = false;
+    let index = 0;
+    try {
+      for (const seg of segments) {
+        let hyp: string[];
+        let refs: string[][];
+        try {
+          if (plainSplit) {
+            // Tokens numbered straight from the text as the tokenizer splits it, with no string
+            // made per token (the statistics get each token's first string); a text with a
+            // surrogate goes through the tokenizer, which checks it.
+            checkSegmentInput(seg.hyp, seg.refs, name);
+            interner.image();
+            const h = seg.hyp as string;
+            let hypTokens: string[] | undefined;
+            if (interner.text(h) < 0) hypTokens = interner.caption(tokenize(h), share);
+            else if (share) hypTokens = interner.lastTokens();
+            const texts = seg.refs as string[];
+            const refTokens: string[][] = [];
+            for (const r of texts) {
+              let count = interner.text(r);
+              if (count < 0) {
+                const t = interner.caption(tokenize(r), share);
+                count = t.length;
+                if (share) refTokens.push(t);
+              } else if (share) refTokens.push(interner.lastTokens());
+              if (count > 0) anyReference = true;
+            }
+            out?.push([hypTokens!, refTokens]);
+            index++;
+            continue;
+          }
+          [hyp, refs] = segStats(seg.hyp, seg.refs);
+        } catch (e) {
+          if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });
+          throw e;
+        }
+        interner.image();
+        hyp = interner.caption(hyp, share);
+        for (let r = 0; r < refs.length; r++) {
+          refs[r] = interner.caption(refs[r]!, share);
+          if (refs[r]!.length > 0) anyReference = true;
+        }
+        out?.push([hyp, refs]);
+        index++;
+      }
+    } catch (e) {
+      interner.abandon();
+      throw e;
+    }
+    return { interner, anyReference };
+  };
+  const run = (stats: CiderStats, details?: CiderItemDetail[]) => {
+    const segs = stats.segments;
+    check(segs.length, segs.some(([, refs]) => refs.some((r) => r.length > 0)));
+    let captions = keptCaptions(stats, segs);
+    if (captions === undefined) {
+      const interner = new Interner();
+      try {
+        for (const [hyp, refs] of segs) {
+          interner.image();
+          interner.caption(hyp, false);
+          for (const r of refs) interner.caption(r, false);
+        }
+      } finally {
+        captions = interner.finish();
+      }
+    }
+    return ciderCorpus(captions, config, details);
   };
   const explainStats = (stats: CiderStats, index: number): CiderExplanation => {
     if (!Number.isInteger(index) || index < 0 || index >= stats.segments.length) {
@@ -255,7 +330,7 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
       corpusSize: stats.segments.length,
     };
   };
-  return {
+  const metric: CiderMetric = {
     name: ciderD ? "cider" : "cider-original",
     higherIsBetter: true,
     options: opts,
@@ -264,19 +339,10 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
     merge: (a, b) => built({ segments: a.segments.concat(b.segments) }),
     corpusStats(segments: Iterable<Segment>) {
       const out: [string[], string[][]][] = [];
-      const seen = new Map<string, string>();
-      let index = 0;
-      for (const seg of segments) {
-        try {
-          const [hyp, refs] = segStats(seg.hyp, seg.refs);
-          out.push([share(hyp, seen), refs.map((r) => share(r, seen))]);
-        } catch (e) {
-          if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });
-          throw e;
-        }
-        index++;
-      }
-      return built({ segments: out });
+      const { interner } = read(segments, out);
+      const stats = built({ segments: out });
+      interner.finish(stats);
+      return stats;
     },
     score(stats, level) {
       const s = BUILT.has(stats) ? stats : parseCiderStats(stats);
@@ -290,4 +356,26 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
     explain: (hyp, refs) => explainStats({ segments: [segStats(hyp, refs)] }, 0),
     explainIn: (stats, index) => explainStats(parseCiderStats(stats), index),
   };
+  DIRECT.set(metric, (segments) => {
+    const { interner, anyReference } = read(segments);
+    const captions = interner.finish();
+    check(captions.images, anyReference);
+    const { score, scores } = ciderCorpus(captions, config);
+    return { name, score, scores: Array.from(scores), segments: captions.images, level: "corpus", signature };
+  });
+  return metric;
+}
+
+/** Each metric's corpus scoring without statistics. */
+const DIRECT = new WeakMap<CiderMetric, (segments: readonly Segment[]) => CiderResult>();
+
+/**
+ * `evaluate(metric, segments).corpus`, the same result and the same errors, without building the
+ * statistics (which only merging and explanations need): each caption's tokens die as soon as they
+ * are numbered.
+ * @internal `cider()` and `ciderOriginal()` call it.
+ */
+export function scoreSegments(metric: CiderMetric, segments: readonly Segment[]): CiderResult {
+  const direct = DIRECT.get(metric);
+  return direct === undefined || segments.length === 0 ? evaluate(metric, segments).corpus : direct(segments);
 }

@@ -1,10 +1,12 @@
 // @gramscore/metric-cider: CIDEr-D throughput on the package's golden data (4,982 COCO Karpathy-test
 // images with MAGIC's captions and 5 references each), beside pycocoevalcap's Cider on the same
-// PTB-tokenized captions (references.mjs, "pycocoevalcap-cider"); and the whole COCO pipeline on the
-// raw captions with the coco-ptb tokenizer (no reference speed: pycocoevalcap's runs Java).
+// PTB-tokenized captions (references.mjs, "pycocoevalcap-cider"); the same through evaluate(), which
+// keeps every caption's tokens as mergeable statistics (the CLI's path); and the whole COCO pipeline on
+// the raw captions with the coco-ptb tokenizer (no reference speed: pycocoevalcap's runs Java).
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { cider } from "@gramscore/metric-cider";
+import { evaluate, toSegments } from "@gramscore/core";
+import { cider, createCider } from "@gramscore/metric-cider";
 
 export default async function () {
   const read = (name) => JSON.parse(gunzipSync(readFileSync(new URL(`../../../packages/metric-cider/test/data/${name}`, import.meta.url))).toString("utf8"));
@@ -30,6 +32,15 @@ export default async function () {
       times: 20,
       fn: () => {
         sink += cider(tokHyps, tokRefs, { tokenize: "none" }).score;
+      },
+    },
+    {
+      name: "cider: evaluate(createCider({ tokenize: 'none' }), segments), statistics kept, PTB-tokenized",
+      input: "coco-karpathy-test-4982x5",
+      items: tokHyps.length,
+      bytes: bytesOf(tokHyps),
+      fn: () => {
+        sink += evaluate(createCider({ tokenize: "none" }), toSegments(tokHyps, tokRefs)).corpus.score;
       },
     },
     {
