@@ -37,10 +37,11 @@ export function levenshteinDense(a: ArrayLike<number>, b: ArrayLike<number>, alp
 }
 
 /**
- * {@link levenshteinDense} of `a[a0..a0+m)` and `b[b0..b0+n)`, block by block: each 32-row block of
- * the pattern passes over the whole text with its vertical deltas in registers, taking the
- * horizontal delta of every column from the block above (`carries`: +1 as bit 0, -1 as bit 1) and
- * leaving its own for the block below; the last block counts the distance in its bottom row.
+ * {@link levenshteinDense} of `a[a0..a0+m)` and `b[b0..b0+n)`, two blocks at a time: each pass takes
+ * two 32-row blocks of the pattern over the whole text with their vertical deltas in registers,
+ * taking the horizontal delta of every column from the pass above (`carries`: +1 as bit 0, -1 as
+ * bit 1; the top row of the distance grows by one per column, so +1 enters the first pass) and
+ * leaving its own for the pass below; the last block counts the distance in its bottom row.
  */
 function denseAt(a: ArrayLike<number>, a0: number, m: number, b: ArrayLike<number>, b0: number, n: number, alphabet: number): number {
   if (m === 0) return n;
@@ -55,54 +56,100 @@ function denseAt(a: ArrayLike<number>, a0: number, m: number, b: ArrayLike<numbe
   if (blocks === 1) return myers(peq, m, b, b0, n);
   if (carries.length < n) carries = new Int32Array(2 * n);
   const carry = carries;
-  const end = b0 + n;
-  // The first block: the top row of the distance grows by one per column, so a +1 enters.
-  let pv = -1;
-  let mv = 0;
-  for (let j = b0; j < end; j++) {
-    const eq = peq[b[j]!]!;
-    const xv = eq | mv;
-    const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
-    const ph = mv | ~(xh | pv);
-    const mh = pv & xh;
-    carry[j - b0] = (ph >>> 31) | ((mh >>> 31) << 1);
-    const php = (ph << 1) | 1;
-    const mhp = mh << 1;
-    pv = mhp | ~(xv | php);
-    mv = php & xv;
-  }
-  const last = blocks - 1;
-  for (let k = 1; k < last; k++) {
-    const base = k * alphabet;
-    pv = -1;
-    mv = 0;
-    for (let j = b0; j < end; j++) {
-      const c = carry[j - b0]!;
-      const hp = c & 1;
-      const hm = c >>> 1;
-      const pe = peq[base + b[j]!]!;
-      const eq = pe | hm;
-      const xv = pe | mv;
-      const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
-      const ph = mv | ~(xh | pv);
-      const mh = pv & xh;
-      carry[j - b0] = (ph >>> 31) | ((mh >>> 31) << 1);
-      const php = (ph << 1) | hp;
-      const mhp = (mh << 1) | hm;
-      pv = mhp | ~(xv | php);
-      mv = php & xv;
-    }
-  }
-  const base = last * alphabet;
+  carry.fill(1, 0, n);
   const high = 1 << ((m - 1) & 31);
-  let score = m;
-  pv = -1;
-  mv = 0;
-  for (let j = b0; j < end; j++) {
-    const c = carry[j - b0]!;
+  let k = 0;
+  for (; k + 2 < blocks; k += 2) pairPass(peq, k * alphabet, (k + 1) * alphabet, b, b0, n, carry);
+  return k + 2 === blocks ? lastPairPass(peq, k * alphabet, (k + 1) * alphabet, b, b0, n, carry, high, m) : lastPass(peq, k * alphabet, b, b0, n, carry, high, m);
+}
+
+/** Two blocks (masks at `base0` and `base1`) over the text: horizontal deltas in and out through `carry`. */
+function pairPass(peq: Int32Array, base0: number, base1: number, b: ArrayLike<number>, b0: number, n: number, carry: Int32Array): void {
+  let pv0 = -1;
+  let mv0 = 0;
+  let pv1 = -1;
+  let mv1 = 0;
+  for (let j = 0; j < n; j++) {
+    const c = carry[j]!;
     const hp = c & 1;
     const hm = c >>> 1;
-    const pe = peq[base + b[j]!]!;
+    const sym = b[b0 + j]!;
+    const pe0 = peq[base0 + sym]!;
+    const eq0 = pe0 | hm;
+    const xv0 = pe0 | mv0;
+    const xh0 = ((((eq0 & pv0) + pv0) | 0) ^ pv0) | eq0;
+    const ph0 = mv0 | ~(xh0 | pv0);
+    const mh0 = pv0 & xh0;
+    const php0 = (ph0 << 1) | hp;
+    const mhp0 = (mh0 << 1) | hm;
+    pv0 = mhp0 | ~(xv0 | php0);
+    mv0 = php0 & xv0;
+    const hp1 = ph0 >>> 31;
+    const hm1 = mh0 >>> 31;
+    const pe1 = peq[base1 + sym]!;
+    const eq1 = pe1 | hm1;
+    const xv1 = pe1 | mv1;
+    const xh1 = ((((eq1 & pv1) + pv1) | 0) ^ pv1) | eq1;
+    const ph1 = mv1 | ~(xh1 | pv1);
+    const mh1 = pv1 & xh1;
+    carry[j] = (ph1 >>> 31) | ((mh1 >>> 31) << 1);
+    const php1 = (ph1 << 1) | hp1;
+    const mhp1 = (mh1 << 1) | hm1;
+    pv1 = mhp1 | ~(xv1 | php1);
+    mv1 = php1 & xv1;
+  }
+}
+
+/** {@link pairPass} for the last two blocks: the distance, counted in the bottom row (bit `high`). */
+function lastPairPass(peq: Int32Array, base0: number, base1: number, b: ArrayLike<number>, b0: number, n: number, carry: Int32Array, high: number, m: number): number {
+  let pv0 = -1;
+  let mv0 = 0;
+  let pv1 = -1;
+  let mv1 = 0;
+  let score = m;
+  for (let j = 0; j < n; j++) {
+    const c = carry[j]!;
+    const hp = c & 1;
+    const hm = c >>> 1;
+    const sym = b[b0 + j]!;
+    const pe0 = peq[base0 + sym]!;
+    const eq0 = pe0 | hm;
+    const xv0 = pe0 | mv0;
+    const xh0 = ((((eq0 & pv0) + pv0) | 0) ^ pv0) | eq0;
+    const ph0 = mv0 | ~(xh0 | pv0);
+    const mh0 = pv0 & xh0;
+    const php0 = (ph0 << 1) | hp;
+    const mhp0 = (mh0 << 1) | hm;
+    pv0 = mhp0 | ~(xv0 | php0);
+    mv0 = php0 & xv0;
+    const hp1 = ph0 >>> 31;
+    const hm1 = mh0 >>> 31;
+    const pe1 = peq[base1 + sym]!;
+    const eq1 = pe1 | hm1;
+    const xv1 = pe1 | mv1;
+    const xh1 = ((((eq1 & pv1) + pv1) | 0) ^ pv1) | eq1;
+    const ph1 = mv1 | ~(xh1 | pv1);
+    const mh1 = pv1 & xh1;
+    if (ph1 & high) score++;
+    else if (mh1 & high) score--;
+    const php1 = (ph1 << 1) | hp1;
+    const mhp1 = (mh1 << 1) | hm1;
+    pv1 = mhp1 | ~(xv1 | php1);
+    mv1 = php1 & xv1;
+  }
+  return score;
+}
+
+/** The last block alone (an odd number of blocks): the distance, counted in the bottom row. */
+function lastPass(peq: Int32Array, base: number, b: ArrayLike<number>, b0: number, n: number, carry: Int32Array, high: number, m: number): number {
+  let score = m;
+  let pv = -1;
+  let mv = 0;
+  for (let j = 0; j < n; j++) {
+    const c = carry[j]!;
+    const hp = c & 1;
+    const hm = c >>> 1;
+    const pe = peq[base + b[b0 + j]!]!;
     const eq = pe | hm;
     const xv = pe | mv;
     const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
