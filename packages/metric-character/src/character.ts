@@ -175,16 +175,32 @@ let alphabet = 0;
 let codesA = new Int32Array(256);
 let codesB = new Int32Array(256);
 
+// ASCII apart: asciiIds[c] is the id of c, -1 before it has one, -2 for Python whitespace (whose ids
+// are in `slots`, as the rest of the BMP's): splitText tells a word's character from a separator and
+// finds its id with one load.
+const ASCII_START = new Int32Array(128).fill(-1);
+for (let c = 0; c < 128; c++) if (isPythonWhitespace(c)) ASCII_START[c] = -2;
+const asciiIds = new Int32Array(128);
+
 function newAlphabet(): void {
   if (++stamp === 0x7fffffff) {
     slots.fill(0);
     stamp = 1;
   }
   if (astral.size > 0) astral.clear();
+  asciiIds.set(ASCII_START);
   alphabet = 0;
 }
 
 function symbolOf(c: number): number {
+  if (c < 128) {
+    const x = asciiIds[c]!;
+    if (x >= 0) return x;
+    if (x === -1) {
+      asciiIds[c] = alphabet;
+      return alphabet++;
+    }
+  }
   if (c < 65536) {
     const at = c << 1;
     if (slots[at] === stamp) return slots[at + 1]!;
@@ -429,11 +445,35 @@ function splitText(text: string, out: Int32Array, k: number): number {
   const sy = syms;
   const sl = slots;
   const st = stamp;
+  const ascii = asciiIds;
   let next = alphabet;
   for (let i = 0; i < len; i++) {
     let c = text.charCodeAt(i);
+    if (c < 128) {
+      let x = ascii[c]!;
+      if (x === -2) {
+        if (start >= 0) {
+          out[n++] = intern(text, start, i, s0, k, finishHash(h));
+          start = -1;
+        }
+        continue;
+      }
+      if (start < 0) {
+        if (n > 0) sy[k++] = blankSym;
+        start = i;
+        s0 = k;
+        h = FNV_OFFSET;
+      }
+      if (x < 0) {
+        x = next++;
+        ascii[c] = x;
+      }
+      sy[k++] = x;
+      h = Math.imul(h ^ x, FNV_PRIME);
+      continue;
+    }
     // Every Python whitespace character is in the BMP, so UTF-16 units suffice.
-    if ((c <= 0x20 || c >= 0x85) && isPythonWhitespace(c)) {
+    if (c >= 0x85 && isPythonWhitespace(c)) {
       if (start >= 0) {
         out[n++] = intern(text, start, i, s0, k, finishHash(h));
         start = -1;
