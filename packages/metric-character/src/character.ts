@@ -566,7 +566,6 @@ function wordText(k: number): string {
 let cur = new Int32Array(64);
 let orig = new Int32Array(64);
 let tmp = new Int32Array(64);
-let span = new Int32Array(64);
 let peqWords = new Int32Array(256);
 let colPv = new Int32Array(256);
 let colMv = new Int32Array(256);
@@ -639,23 +638,18 @@ function columnsFrom(j0: number, n: number, m: number, blocks: number): void {
 function candDistance1(s1: number, at: number, len: number, n: number, m: number): number {
   const c0 = s1 < at ? s1 : at;
   const e = (s1 < at ? at : s1) + len;
-  // The changed span's words.
-  let w = 0;
-  if (at >= s1) {
-    for (let i = s1; i < at; i++) span[w++] = cur[i + len]!;
-    for (let i = 0; i < len; i++) span[w++] = cur[s1 + i]!;
-  } else {
-    for (let i = 0; i < len; i++) span[w++] = cur[s1 + i]!;
-    for (let i = at; i < s1; i++) span[w++] = cur[i]!;
-  }
+  // The candidate's word at j in [c0, e) is cur[j + offA] before `mid`, cur[j + offB] from there.
+  const mid = at >= s1 ? at : at + len;
+  const offA = at >= s1 ? len : s1 - at;
+  const offB = at >= s1 ? s1 - at : -len;
   const peq = peqWords;
   const high = 1 << (m - 1);
   const mask = m === 32 ? -1 : (1 << m) - 1;
   let pv = colPv[c0]!;
   let mv = colMv[c0]!;
   let score = colScore[c0]!;
-  for (let i = 0; i < w; i++) {
-    const eq = peq[span[i]!]!;
+  for (let j = c0; j < e; j++) {
+    const eq = peq[cur[j + (j < mid ? offA : offB)]!]!;
     const xv = eq | mv;
     const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
     let ph = mv | ~(xh | pv);
@@ -688,14 +682,10 @@ function candDistance1(s1: number, at: number, len: number, n: number, m: number
 function candDistance2(s1: number, at: number, len: number, n: number, m: number): number {
   const c0 = s1 < at ? s1 : at;
   const e = (s1 < at ? at : s1) + len;
-  let w = 0;
-  if (at >= s1) {
-    for (let i = s1; i < at; i++) span[w++] = cur[i + len]!;
-    for (let i = 0; i < len; i++) span[w++] = cur[s1 + i]!;
-  } else {
-    for (let i = 0; i < len; i++) span[w++] = cur[s1 + i]!;
-    for (let i = at; i < s1; i++) span[w++] = cur[i]!;
-  }
+  // The candidate's word at j in [c0, e) is cur[j + offA] before `mid`, cur[j + offB] from there.
+  const mid = at >= s1 ? at : at + len;
+  const offA = at >= s1 ? len : s1 - at;
+  const offB = at >= s1 ? s1 - at : -len;
   const peq = peqWords;
   const high = 1 << ((m - 1) & 31);
   const mask = (m & 31) === 0 ? -1 : (1 << (m & 31)) - 1;
@@ -706,7 +696,7 @@ function candDistance2(s1: number, at: number, len: number, n: number, m: number
   let score = colScore[c0]!;
   for (let j = c0; j < n; j++) {
     let sym: number;
-    if (j < e) sym = span[j - c0]!;
+    if (j < e) sym = cur[j + (j < mid ? offA : offB)]!;
     else {
       // Converged: the same column as cur's, so the same distance from here on.
       const o = 2 * j;
@@ -745,14 +735,10 @@ function candDistance2(s1: number, at: number, len: number, n: number, m: number
 function candDistance(s1: number, at: number, len: number, n: number, m: number, blocks: number): number {
   const c0 = s1 < at ? s1 : at;
   const e = (s1 < at ? at : s1) + len;
-  let w = 0;
-  if (at >= s1) {
-    for (let i = s1; i < at; i++) span[w++] = cur[i + len]!;
-    for (let i = 0; i < len; i++) span[w++] = cur[s1 + i]!;
-  } else {
-    for (let i = 0; i < len; i++) span[w++] = cur[s1 + i]!;
-    for (let i = at; i < s1; i++) span[w++] = cur[i]!;
-  }
+  // The candidate's word at j in [c0, e) is cur[j + offA] before `mid`, cur[j + offB] from there.
+  const mid = at >= s1 ? at : at + len;
+  const offA = at >= s1 ? len : s1 - at;
+  const offB = at >= s1 ? s1 - at : -len;
   const peq = peqWords;
   const last = blocks - 1;
   const high = 1 << ((m - 1) & 31);
@@ -770,7 +756,7 @@ function candDistance(s1: number, at: number, len: number, n: number, m: number,
       for (let k = 0; same && k < last; k++) same = tPv[k] === colPv[o + k] && tMv[k] === colMv[o + k];
       if (same) return colScore[n]!;
     }
-    const row = (j < e ? span[j - c0]! : cur[j]!) * blocks;
+    const row = (j < e ? cur[j + (j < mid ? offA : offB)]! : cur[j]!) * blocks;
     let hp = 1;
     let hm = 0;
     for (let k = 0; k < blocks; k++) {
@@ -817,7 +803,6 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
     cur = new Int32Array(2 * n1 + 2);
     orig = new Int32Array(2 * n1 + 2);
     tmp = new Int32Array(2 * n1 + 2);
-    span = new Int32Array(2 * n1 + 2);
     colScore = new Int32Array(2 * n1 + 2);
   }
   for (let i = 0; i < n1; i++) cur[i] = orig[i] = hypIds[i]!;
