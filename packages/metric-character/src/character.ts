@@ -557,14 +557,13 @@ function wordText(k: number): string {
   return a === 0 && b === s.length ? s : s.slice(a, b);
 }
 
-// The shift search. `cur` is the current hypothesis (word ids) and `orig` the one given; the
+// The shift search. `cur` is the current hypothesis (word ids; `hypIds` the one given); the
 // word-level distance to the reference is Myers' algorithm with the reference as the pattern in
 // 32-bit blocks (`B` of them) and the hypothesis as the text. The column states of `cur` (vertical
 // deltas pv/mv of every block after each column, and the distance of the prefix) are kept: a shift
 // candidate equals `cur` before the span it changes, so its distance starts from the state there, and
 // once its column after the span equals `cur`'s, the rest is `cur`'s and so is the distance.
 let cur = new Int32Array(64);
-let orig = new Int32Array(64);
 let tmp = new Int32Array(64);
 let peqWords = new Int32Array(256);
 let colPv = new Int32Array(256);
@@ -801,11 +800,10 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
   }
   if (cur.length < n1 + 1) {
     cur = new Int32Array(2 * n1 + 2);
-    orig = new Int32Array(2 * n1 + 2);
     tmp = new Int32Array(2 * n1 + 2);
     colScore = new Int32Array(2 * n1 + 2);
   }
-  for (let i = 0; i < n1; i++) cur[i] = orig[i] = hypIds[i]!;
+  for (let i = 0; i < n1; i++) cur[i] = hypIds[i]!;
   lastShiftCost = 0;
   lastEditDistance = 0;
   lastHypLength = hypEnd;
@@ -832,16 +830,6 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
     columnsFrom(0, n1, m, blocks);
     let pre = float32 ? Math.fround(colScore[n1]! / m) : colScore[n1]! / m;
     if (pre === 0) return 0;
-    // Where each word occurs in the reference, in increasing order: firstPos[word], then nextPos[at].
-    if (firstPos.length < words) firstPos = new Int32Array(2 * words);
-    if (nextPos.length < m) nextPos = new Int32Array(2 * m);
-    const first = firstPos;
-    const after = nextPos;
-    first.fill(-1, 0, words);
-    for (let s2 = m - 1; s2 >= 0; s2--) {
-      after[s2] = first[refIds[s2]!]!;
-      first[refIds[s2]!] = s2;
-    }
     // A shift keeps the hypothesis's words, so no candidate's distance is below max(n1, m) minus the
     // words the two share (counted with repetition): once even that distance gains nothing (the
     // same arithmetic, monotonic in the distance), no candidate can, and the search is over.
@@ -857,8 +845,21 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
       }
     }
     const floor = (n1 > m ? n1 : m) - shared;
+    // Where each word occurs in the reference, in increasing order: firstPos[word], then nextPos[at]
+    // (built when the search starts).
+    const first = firstPos.length < words ? (firstPos = new Int32Array(2 * words)) : firstPos;
+    const after = nextPos.length < m ? (nextPos = new Int32Array(2 * m)) : nextPos;
+    let positions = false;
     for (;;) {
       if (!(pre - (float32 ? Math.fround(floor / m) : floor / m) > 0)) break;
+      if (!positions) {
+        first.fill(-1, 0, words);
+        for (let s2 = m - 1; s2 >= 0; s2--) {
+          after[s2] = first[refIds[s2]!]!;
+          first[refIds[s2]!] = s2;
+        }
+        positions = true;
+      }
       // Every phrase of the hypothesis that also starts elsewhere in the reference, in the order of
       // the reference's loops (s1, then s2 increasing), visiting only the matching s2.
       let bestDiff = 0;
@@ -905,7 +906,8 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
       if (steps !== undefined) steps.push({ from: b1, to: bAt, length: bLen, gain: bestDiff });
       pre = pre - bestDiff;
     }
-    lastShiftCost = shiftCostOf(cur, orig, n1);
+    // Unmoved, the hypothesis costs no shift.
+    if (moved) lastShiftCost = shiftCostOf(cur, hypIds, n1);
   }
   // The shifted hypothesis joined by blanks, as symbols (the given one is in syms already; a shift
   // keeps the length), against the reference's.
