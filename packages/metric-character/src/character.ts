@@ -470,6 +470,19 @@ function splitText(text: string, out: Int32Array, k: number): number {
       }
       sy[k++] = x;
       h = Math.imul(h ^ x, FNV_PRIME);
+      // The rest of the word's ASCII run, without the tests of where a word starts.
+      for (; i + 1 < len; i++) {
+        const c1 = text.charCodeAt(i + 1);
+        if (c1 >= 128) break;
+        let x1 = ascii[c1]!;
+        if (x1 === -2) break;
+        if (x1 < 0) {
+          x1 = next++;
+          ascii[c1] = x1;
+        }
+        sy[k++] = x1;
+        h = Math.imul(h ^ x1, FNV_PRIME);
+      }
       continue;
     }
     // Every Python whitespace character is in the BMP, so UTF-16 units suffice.
