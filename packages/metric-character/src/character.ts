@@ -37,10 +37,11 @@ export function levenshteinDense(a: ArrayLike<number>, b: ArrayLike<number>, alp
 }
 
 /**
- * {@link levenshteinDense} of `a[a0..a0+m)` and `b[b0..b0+n)`, block by block: each 32-row block of
- * the pattern passes over the whole text with its vertical deltas in registers, taking the
- * horizontal delta of every column from the block above (`carries`: +1 as bit 0, -1 as bit 1) and
- * leaving its own for the block below; the last block counts the distance in its bottom row.
+ * {@link levenshteinDense} of `a[a0..a0+m)` and `b[b0..b0+n)`, two blocks at a time: each pass takes
+ * two 32-row blocks of the pattern over the whole text with their vertical deltas in registers,
+ * taking the horizontal delta of every column from the pass above (`carries`: +1 as bit 0, -1 as
+ * bit 1; the top row of the distance grows by one per column, so +1 enters the first pass) and
+ * leaving its own for the pass below; the last block counts the distance in its bottom row.
  */
 function denseAt(a: ArrayLike<number>, a0: number, m: number, b: ArrayLike<number>, b0: number, n: number, alphabet: number): number {
   if (m === 0) return n;
@@ -55,54 +56,100 @@ function denseAt(a: ArrayLike<number>, a0: number, m: number, b: ArrayLike<numbe
   if (blocks === 1) return myers(peq, m, b, b0, n);
   if (carries.length < n) carries = new Int32Array(2 * n);
   const carry = carries;
-  const end = b0 + n;
-  // The first block: the top row of the distance grows by one per column, so a +1 enters.
-  let pv = -1;
-  let mv = 0;
-  for (let j = b0; j < end; j++) {
-    const eq = peq[b[j]!]!;
-    const xv = eq | mv;
-    const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
-    const ph = mv | ~(xh | pv);
-    const mh = pv & xh;
-    carry[j - b0] = (ph >>> 31) | ((mh >>> 31) << 1);
-    const php = (ph << 1) | 1;
-    const mhp = mh << 1;
-    pv = mhp | ~(xv | php);
-    mv = php & xv;
-  }
-  const last = blocks - 1;
-  for (let k = 1; k < last; k++) {
-    const base = k * alphabet;
-    pv = -1;
-    mv = 0;
-    for (let j = b0; j < end; j++) {
-      const c = carry[j - b0]!;
-      const hp = c & 1;
-      const hm = c >>> 1;
-      const pe = peq[base + b[j]!]!;
-      const eq = pe | hm;
-      const xv = pe | mv;
-      const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
-      const ph = mv | ~(xh | pv);
-      const mh = pv & xh;
-      carry[j - b0] = (ph >>> 31) | ((mh >>> 31) << 1);
-      const php = (ph << 1) | hp;
-      const mhp = (mh << 1) | hm;
-      pv = mhp | ~(xv | php);
-      mv = php & xv;
-    }
-  }
-  const base = last * alphabet;
+  carry.fill(1, 0, n);
   const high = 1 << ((m - 1) & 31);
-  let score = m;
-  pv = -1;
-  mv = 0;
-  for (let j = b0; j < end; j++) {
-    const c = carry[j - b0]!;
+  let k = 0;
+  for (; k + 2 < blocks; k += 2) pairPass(peq, k * alphabet, (k + 1) * alphabet, b, b0, n, carry);
+  return k + 2 === blocks ? lastPairPass(peq, k * alphabet, (k + 1) * alphabet, b, b0, n, carry, high, m) : lastPass(peq, k * alphabet, b, b0, n, carry, high, m);
+}
+
+/** Two blocks (masks at `base0` and `base1`) over the text: horizontal deltas in and out through `carry`. */
+function pairPass(peq: Int32Array, base0: number, base1: number, b: ArrayLike<number>, b0: number, n: number, carry: Int32Array): void {
+  let pv0 = -1;
+  let mv0 = 0;
+  let pv1 = -1;
+  let mv1 = 0;
+  for (let j = 0; j < n; j++) {
+    const c = carry[j]!;
     const hp = c & 1;
     const hm = c >>> 1;
-    const pe = peq[base + b[j]!]!;
+    const sym = b[b0 + j]!;
+    const pe0 = peq[base0 + sym]!;
+    const eq0 = pe0 | hm;
+    const xv0 = pe0 | mv0;
+    const xh0 = ((((eq0 & pv0) + pv0) | 0) ^ pv0) | eq0;
+    const ph0 = mv0 | ~(xh0 | pv0);
+    const mh0 = pv0 & xh0;
+    const php0 = (ph0 << 1) | hp;
+    const mhp0 = (mh0 << 1) | hm;
+    pv0 = mhp0 | ~(xv0 | php0);
+    mv0 = php0 & xv0;
+    const hp1 = ph0 >>> 31;
+    const hm1 = mh0 >>> 31;
+    const pe1 = peq[base1 + sym]!;
+    const eq1 = pe1 | hm1;
+    const xv1 = pe1 | mv1;
+    const xh1 = ((((eq1 & pv1) + pv1) | 0) ^ pv1) | eq1;
+    const ph1 = mv1 | ~(xh1 | pv1);
+    const mh1 = pv1 & xh1;
+    carry[j] = (ph1 >>> 31) | ((mh1 >>> 31) << 1);
+    const php1 = (ph1 << 1) | hp1;
+    const mhp1 = (mh1 << 1) | hm1;
+    pv1 = mhp1 | ~(xv1 | php1);
+    mv1 = php1 & xv1;
+  }
+}
+
+/** {@link pairPass} for the last two blocks: the distance, counted in the bottom row (bit `high`). */
+function lastPairPass(peq: Int32Array, base0: number, base1: number, b: ArrayLike<number>, b0: number, n: number, carry: Int32Array, high: number, m: number): number {
+  let pv0 = -1;
+  let mv0 = 0;
+  let pv1 = -1;
+  let mv1 = 0;
+  let score = m;
+  for (let j = 0; j < n; j++) {
+    const c = carry[j]!;
+    const hp = c & 1;
+    const hm = c >>> 1;
+    const sym = b[b0 + j]!;
+    const pe0 = peq[base0 + sym]!;
+    const eq0 = pe0 | hm;
+    const xv0 = pe0 | mv0;
+    const xh0 = ((((eq0 & pv0) + pv0) | 0) ^ pv0) | eq0;
+    const ph0 = mv0 | ~(xh0 | pv0);
+    const mh0 = pv0 & xh0;
+    const php0 = (ph0 << 1) | hp;
+    const mhp0 = (mh0 << 1) | hm;
+    pv0 = mhp0 | ~(xv0 | php0);
+    mv0 = php0 & xv0;
+    const hp1 = ph0 >>> 31;
+    const hm1 = mh0 >>> 31;
+    const pe1 = peq[base1 + sym]!;
+    const eq1 = pe1 | hm1;
+    const xv1 = pe1 | mv1;
+    const xh1 = ((((eq1 & pv1) + pv1) | 0) ^ pv1) | eq1;
+    const ph1 = mv1 | ~(xh1 | pv1);
+    const mh1 = pv1 & xh1;
+    if (ph1 & high) score++;
+    else if (mh1 & high) score--;
+    const php1 = (ph1 << 1) | hp1;
+    const mhp1 = (mh1 << 1) | hm1;
+    pv1 = mhp1 | ~(xv1 | php1);
+    mv1 = php1 & xv1;
+  }
+  return score;
+}
+
+/** The last block alone (an odd number of blocks): the distance, counted in the bottom row. */
+function lastPass(peq: Int32Array, base: number, b: ArrayLike<number>, b0: number, n: number, carry: Int32Array, high: number, m: number): number {
+  let score = m;
+  let pv = -1;
+  let mv = 0;
+  for (let j = 0; j < n; j++) {
+    const c = carry[j]!;
+    const hp = c & 1;
+    const hm = c >>> 1;
+    const pe = peq[base + b[b0 + j]!]!;
     const eq = pe | hm;
     const xv = pe | mv;
     const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
@@ -128,16 +175,32 @@ let alphabet = 0;
 let codesA = new Int32Array(256);
 let codesB = new Int32Array(256);
 
+// ASCII apart: asciiIds[c] is the id of c, -1 before it has one, -2 for Python whitespace (whose ids
+// are in `slots`, as the rest of the BMP's): splitText tells a word's character from a separator and
+// finds its id with one load.
+const ASCII_START = new Int32Array(128).fill(-1);
+for (let c = 0; c < 128; c++) if (isPythonWhitespace(c)) ASCII_START[c] = -2;
+const asciiIds = new Int32Array(128);
+
 function newAlphabet(): void {
   if (++stamp === 0x7fffffff) {
     slots.fill(0);
     stamp = 1;
   }
   if (astral.size > 0) astral.clear();
+  asciiIds.set(ASCII_START);
   alphabet = 0;
 }
 
 function symbolOf(c: number): number {
+  if (c < 128) {
+    const x = asciiIds[c]!;
+    if (x >= 0) return x;
+    if (x === -1) {
+      asciiIds[c] = alphabet;
+      return alphabet++;
+    }
+  }
   if (c < 65536) {
     const at = c << 1;
     if (slots[at] === stamp) return slots[at + 1]!;
@@ -382,11 +445,48 @@ function splitText(text: string, out: Int32Array, k: number): number {
   const sy = syms;
   const sl = slots;
   const st = stamp;
+  const ascii = asciiIds;
   let next = alphabet;
   for (let i = 0; i < len; i++) {
     let c = text.charCodeAt(i);
+    if (c < 128) {
+      let x = ascii[c]!;
+      if (x === -2) {
+        if (start >= 0) {
+          out[n++] = intern(text, start, i, s0, k, finishHash(h));
+          start = -1;
+        }
+        continue;
+      }
+      if (start < 0) {
+        if (n > 0) sy[k++] = blankSym;
+        start = i;
+        s0 = k;
+        h = FNV_OFFSET;
+      }
+      if (x < 0) {
+        x = next++;
+        ascii[c] = x;
+      }
+      sy[k++] = x;
+      h = Math.imul(h ^ x, FNV_PRIME);
+      // The rest of the word's ASCII run, without the tests of where a word starts.
+      for (; i + 1 < len; i++) {
+        const c1 = text.charCodeAt(i + 1);
+        if (c1 >= 128) break;
+        let x1 = ascii[c1]!;
+        if (x1 === -2) break;
+        if (x1 < 0) {
+          x1 = next++;
+          ascii[c1] = x1;
+        }
+        sy[k++] = x1;
+        h = Math.imul(h ^ x1, FNV_PRIME);
+      }
+      continue;
+    }
     // Every Python whitespace character is in the BMP, so UTF-16 units suffice.
-    if ((c <= 0x20 || c >= 0x85) && isPythonWhitespace(c)) {
+    if (c >= 0x85 && isPythonWhitespace(c)) {
       if (start >= 0) {
         out[n++] = intern(text, start, i, s0, k, finishHash(h));
         start = -1;
@@ -470,16 +570,14 @@ function wordText(k: number): string {
   return a === 0 && b === s.length ? s : s.slice(a, b);
 }
 
-// The shift search. `cur` is the current hypothesis (word ids) and `orig` the one given; the
+// The shift search. `cur` is the current hypothesis (word ids; `hypIds` the one given); the
 // word-level distance to the reference is Myers' algorithm with the reference as the pattern in
 // 32-bit blocks (`B` of them) and the hypothesis as the text. The column states of `cur` (vertical
 // deltas pv/mv of every block after each column, and the distance of the prefix) are kept: a shift
 // candidate equals `cur` before the span it changes, so its distance starts from the state there, and
 // once its column after the span equals `cur`'s, the rest is `cur`'s and so is the distance.
 let cur = new Int32Array(64);
-let orig = new Int32Array(64);
 let tmp = new Int32Array(64);
-let span = new Int32Array(64);
 let peqWords = new Int32Array(256);
 let colPv = new Int32Array(256);
 let colMv = new Int32Array(256);
@@ -552,23 +650,18 @@ function columnsFrom(j0: number, n: number, m: number, blocks: number): void {
 function candDistance1(s1: number, at: number, len: number, n: number, m: number): number {
   const c0 = s1 < at ? s1 : at;
   const e = (s1 < at ? at : s1) + len;
-  // The changed span's words.
-  let w = 0;
-  if (at >= s1) {
-    for (let i = s1; i < at; i++) span[w++] = cur[i + len]!;
-    for (let i = 0; i < len; i++) span[w++] = cur[s1 + i]!;
-  } else {
-    for (let i = 0; i < len; i++) span[w++] = cur[s1 + i]!;
-    for (let i = at; i < s1; i++) span[w++] = cur[i]!;
-  }
+  // The candidate's word at j in [c0, e) is cur[j + offA] before `mid`, cur[j + offB] from there.
+  const mid = at >= s1 ? at : at + len;
+  const offA = at >= s1 ? len : s1 - at;
+  const offB = at >= s1 ? s1 - at : -len;
   const peq = peqWords;
   const high = 1 << (m - 1);
   const mask = m === 32 ? -1 : (1 << m) - 1;
   let pv = colPv[c0]!;
   let mv = colMv[c0]!;
   let score = colScore[c0]!;
-  for (let i = 0; i < w; i++) {
-    const eq = peq[span[i]!]!;
+  for (let j = c0; j < e; j++) {
+    const eq = peq[cur[j + (j < mid ? offA : offB)]!]!;
     const xv = eq | mv;
     const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
     let ph = mv | ~(xh | pv);
@@ -601,14 +694,10 @@ function candDistance1(s1: number, at: number, len: number, n: number, m: number
 function candDistance2(s1: number, at: number, len: number, n: number, m: number): number {
   const c0 = s1 < at ? s1 : at;
   const e = (s1 < at ? at : s1) + len;
-  let w = 0;
-  if (at >= s1) {
-    for (let i = s1; i < at; i++) span[w++] = cur[i + len]!;
-    for (let i = 0; i < len; i++) span[w++] = cur[s1 + i]!;
-  } else {
-    for (let i = 0; i < len; i++) span[w++] = cur[s1 + i]!;
-    for (let i = at; i < s1; i++) span[w++] = cur[i]!;
-  }
+  // The candidate's word at j in [c0, e) is cur[j + offA] before `mid`, cur[j + offB] from there.
+  const mid = at >= s1 ? at : at + len;
+  const offA = at >= s1 ? len : s1 - at;
+  const offB = at >= s1 ? s1 - at : -len;
   const peq = peqWords;
   const high = 1 << ((m - 1) & 31);
   const mask = (m & 31) === 0 ? -1 : (1 << (m & 31)) - 1;
@@ -619,7 +708,7 @@ function candDistance2(s1: number, at: number, len: number, n: number, m: number
   let score = colScore[c0]!;
   for (let j = c0; j < n; j++) {
     let sym: number;
-    if (j < e) sym = span[j - c0]!;
+    if (j < e) sym = cur[j + (j < mid ? offA : offB)]!;
     else {
       // Converged: the same column as cur's, so the same distance from here on.
       const o = 2 * j;
@@ -658,14 +747,10 @@ function candDistance2(s1: number, at: number, len: number, n: number, m: number
 function candDistance(s1: number, at: number, len: number, n: number, m: number, blocks: number): number {
   const c0 = s1 < at ? s1 : at;
   const e = (s1 < at ? at : s1) + len;
-  let w = 0;
-  if (at >= s1) {
-    for (let i = s1; i < at; i++) span[w++] = cur[i + len]!;
-    for (let i = 0; i < len; i++) span[w++] = cur[s1 + i]!;
-  } else {
-    for (let i = 0; i < len; i++) span[w++] = cur[s1 + i]!;
-    for (let i = at; i < s1; i++) span[w++] = cur[i]!;
-  }
+  // The candidate's word at j in [c0, e) is cur[j + offA] before `mid`, cur[j + offB] from there.
+  const mid = at >= s1 ? at : at + len;
+  const offA = at >= s1 ? len : s1 - at;
+  const offB = at >= s1 ? s1 - at : -len;
   const peq = peqWords;
   const last = blocks - 1;
   const high = 1 << ((m - 1) & 31);
@@ -683,7 +768,7 @@ function candDistance(s1: number, at: number, len: number, n: number, m: number,
       for (let k = 0; same && k < last; k++) same = tPv[k] === colPv[o + k] && tMv[k] === colMv[o + k];
       if (same) return colScore[n]!;
     }
-    const row = (j < e ? span[j - c0]! : cur[j]!) * blocks;
+    const row = (j < e ? cur[j + (j < mid ? offA : offB)]! : cur[j]!) * blocks;
     let hp = 1;
     let hm = 0;
     for (let k = 0; k < blocks; k++) {
@@ -728,12 +813,10 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
   }
   if (cur.length < n1 + 1) {
     cur = new Int32Array(2 * n1 + 2);
-    orig = new Int32Array(2 * n1 + 2);
     tmp = new Int32Array(2 * n1 + 2);
-    span = new Int32Array(2 * n1 + 2);
     colScore = new Int32Array(2 * n1 + 2);
   }
-  for (let i = 0; i < n1; i++) cur[i] = orig[i] = hypIds[i]!;
+  for (let i = 0; i < n1; i++) cur[i] = hypIds[i]!;
   lastShiftCost = 0;
   lastEditDistance = 0;
   lastHypLength = hypEnd;
@@ -760,16 +843,6 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
     columnsFrom(0, n1, m, blocks);
     let pre = float32 ? Math.fround(colScore[n1]! / m) : colScore[n1]! / m;
     if (pre === 0) return 0;
-    // Where each word occurs in the reference, in increasing order: firstPos[word], then nextPos[at].
-    if (firstPos.length < words) firstPos = new Int32Array(2 * words);
-    if (nextPos.length < m) nextPos = new Int32Array(2 * m);
-    const first = firstPos;
-    const after = nextPos;
-    first.fill(-1, 0, words);
-    for (let s2 = m - 1; s2 >= 0; s2--) {
-      after[s2] = first[refIds[s2]!]!;
-      first[refIds[s2]!] = s2;
-    }
     // A shift keeps the hypothesis's words, so no candidate's distance is below max(n1, m) minus the
     // words the two share (counted with repetition): once even that distance gains nothing (the
     // same arithmetic, monotonic in the distance), no candidate can, and the search is over.
@@ -785,8 +858,21 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
       }
     }
     const floor = (n1 > m ? n1 : m) - shared;
+    // Where each word occurs in the reference, in increasing order: firstPos[word], then nextPos[at]
+    // (built when the search starts).
+    const first = firstPos.length < words ? (firstPos = new Int32Array(2 * words)) : firstPos;
+    const after = nextPos.length < m ? (nextPos = new Int32Array(2 * m)) : nextPos;
+    let positions = false;
     for (;;) {
       if (!(pre - (float32 ? Math.fround(floor / m) : floor / m) > 0)) break;
+      if (!positions) {
+        first.fill(-1, 0, words);
+        for (let s2 = m - 1; s2 >= 0; s2--) {
+          after[s2] = first[refIds[s2]!]!;
+          first[refIds[s2]!] = s2;
+        }
+        positions = true;
+      }
       // Every phrase of the hypothesis that also starts elsewhere in the reference, in the order of
       // the reference's loops (s1, then s2 increasing), visiting only the matching s2.
       let bestDiff = 0;
@@ -833,7 +919,8 @@ function pairScore(n1: number, m: number, hypEnd: number, refEnd: number, float3
       if (steps !== undefined) steps.push({ from: b1, to: bAt, length: bLen, gain: bestDiff });
       pre = pre - bestDiff;
     }
-    lastShiftCost = shiftCostOf(cur, orig, n1);
+    // Unmoved, the hypothesis costs no shift.
+    if (moved) lastShiftCost = shiftCostOf(cur, hypIds, n1);
   }
   // The shifted hypothesis joined by blanks, as symbols (the given one is in syms already; a shift
   // keeps the length), against the reference's.
