@@ -11,7 +11,7 @@ import {
 } from "@gramscore/core";
 import type { FormatOptions, Metric, OptionRules, OptionSpec, ScoreLevel, StatsRows } from "@gramscore/core";
 import { cerScore, characterScore } from "./character.js";
-import type { ShiftStep } from "./character.js";
+import type { CharacterTrace } from "./character.js";
 import { eedChars, eedCpp, eedPython, preprocessEn, preprocessJa } from "./eed.js";
 import type { EedCosts } from "./eed.js";
 import { exactMean, float32Sum, pyMedian, pySum, readScoreList } from "./stats.js";
@@ -86,22 +86,10 @@ export interface EedResult {
   readonly signature: string;
 }
 
-/** One reference in a characTER explanation. */
-export interface CharacterReferenceExplanation {
+/** One reference in a characTER explanation: what characTER computed against it (word positions of each shift in the hypothesis before it). */
+export interface CharacterReferenceExplanation extends CharacterTrace {
   /** The reference as given. */
   readonly reference: string;
-  /** characTER against it. */
-  readonly score: number;
-  /** The hypothesis after the word shifts, joined by blanks. */
-  readonly shifted: string;
-  /** The shifts, in order (word positions in the hypothesis before each). */
-  readonly shifts: ShiftStep[];
-  /** Sum over moved phrases of their average word length. */
-  readonly shiftCost: number;
-  /** Character-level Levenshtein distance of the shifted hypothesis and the reference. */
-  readonly editDistance: number;
-  /** Characters of the shifted hypothesis (the denominator). */
-  readonly hypLength: number;
 }
 
 /** What `explain` returns for characTER: every reference's computation; the score is the lowest. */
