@@ -48,7 +48,7 @@ export { definePlugin, defineMetric, defineTokenizer, toTokenizer } from "./defi
 export type { TokenizerLike } from "./define.js";
 export { formatSignature, parseSignature, readNrefsOption, signatureVersion } from "./signature.js";
 export type { SignatureValue } from "./signature.js";
-export { hasSegmentShape, toSegments, validateSegment } from "./segments.js";
+export { atSegment, hasSegmentShape, toSegments, validateSegment } from "./segments.js";
 export { evaluate, evaluateAsync } from "./evaluate.js";
 export type { EvaluateOptions, Evaluation } from "./evaluate.js";
 export { STATS_FORMAT, createAccumulator, parseSerializedStats } from "./accumulator.js";

@@ -17,6 +17,15 @@ export function hasSegmentShape(segment: unknown): segment is Segment {
 }
 
 /**
+ * The error `e` that segment `index` of a corpus raised, with the segment named: a `GramscoreError`
+ * becomes the same error with `Segment <index>: ` before its message and `details.index`, anything
+ * else is returned as it is. Metrics that read a corpus in one pass throw what this returns.
+ */
+export function atSegment(e: unknown, index: number): unknown {
+  return e instanceof GramscoreError ? new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } }) : e;
+}
+
+/**
  * Checks one segment record (`{ hyp, refs }`) and returns it. `index` is its 0-based position, used
  * in error messages.
  * @throws GramscoreError `INVALID_TYPE`, `EMPTY_INPUT` (no reference) or `LONE_SURROGATE`.

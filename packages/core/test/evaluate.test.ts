@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  atSegment,
   ErrorCode,
   GramscoreError,
   STATS_FORMAT,
@@ -124,6 +125,16 @@ describe("evaluate", () => {
     }
     expect(await evaluateAsync(metric, gen(), { segments: true })).toEqual(evaluate(metric, segs, { segments: true }));
     await expect(evaluateAsync(metric, (async function* () {})())).rejects.toMatchObject({ code: ErrorCode.EMPTY_INPUT });
+  });
+});
+
+describe("atSegment", () => {
+  it("names the segment in a GramscoreError (same code, index in details) and passes other errors through", () => {
+    const e = atSegment(new GramscoreError(ErrorCode.LONE_SURROGATE, "The hypothesis has a lone surrogate."), 7) as GramscoreError;
+    expect(e).toBeInstanceOf(GramscoreError);
+    expect([e.code, e.message, e.details]).toEqual([ErrorCode.LONE_SURROGATE, "Segment 7: The hypothesis has a lone surrogate.", { index: 7 }]);
+    const plain = new RangeError("x");
+    expect(atSegment(plain, 3)).toBe(plain);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  atSegment,
   ErrorCode,
   GramscoreError,
   assertText,
@@ -174,11 +175,6 @@ function checkSegment(metric: string, hyp: unknown, refs: unknown): readonly str
   return refs as readonly string[];
 }
 
-/** The error `e` thrown by segment `index`, with the segment named. */
-function withIndex(index: number, e: unknown): unknown {
-  return e instanceof GramscoreError ? new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } }) : e;
-}
-
 /** The metric shape shared by characTER and EED. */
 interface ScoreListMetric<R> extends Metric<ScoreListStats, R> {
   /** One line: `characTER = 0.3662`. */
@@ -258,7 +254,7 @@ function buildScoreList<R>(
           index++;
         }
       } catch (e) {
-        throw withIndex(index, e);
+        throw atSegment(e, index);
       }
       return { scores };
     },

@@ -1,4 +1,5 @@
 import {
+  atSegment,
   ErrorCode,
   GramscoreError,
   checkSegmentInput,
@@ -276,8 +277,7 @@ export function buildCider(options: CiderOptions | undefined, ciderD: boolean, c
           }
           [hyp, refs] = segStats(seg.hyp, seg.refs);
         } catch (e) {
-          if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });
-          throw e;
+          throw atSegment(e, index);
         }
         interner.image();
         hyp = interner.caption(hyp, share);

@@ -1,4 +1,5 @@
 import {
+  atSegment,
   BoundedCache,
   ErrorCode,
   ExactSum,
@@ -97,12 +98,6 @@ function checkInput(hyp: unknown, refs: unknown, src: unknown, metric: string): 
   }
   assertText(src, "The source");
   checkSegmentInput(hyp, refs, metric, true);
-}
-
-/** Re-throws a segment's error with its index, as core's `validateSegment` names records. */
-function atSegment(e: unknown, index: number): never {
-  if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });
-  throw e;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,7 +209,7 @@ export function createSari(): SariMetric {
         try {
           acc.add(one(seg.hyp, seg.refs, seg.src));
         } catch (e) {
-          atSegment(e, index);
+          throw atSegment(e, index);
         }
         index++;
       }
@@ -355,7 +350,7 @@ export function createEasseSari(): EasseSariMetric {
         try {
           addItem(seg.hyp, seg.refs, seg.src, counts);
         } catch (e) {
-          atSegment(e, index);
+          throw atSegment(e, index);
         }
         index++;
       }

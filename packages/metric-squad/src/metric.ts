@@ -1,4 +1,5 @@
 import {
+  atSegment,
   ErrorCode,
   GramscoreError,
   assertText,
@@ -410,8 +411,7 @@ export function createSquad(): SquadMetric {
         try {
           acc.add(this.stats(seg.hyp, seg.refs));
         } catch (e) {
-          if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });
-          throw e;
+          throw atSegment(e, index);
         }
         index++;
       }
@@ -576,8 +576,7 @@ function buildSquadV2(options: SquadV2Options | undefined) {
       try {
         evalV2Question(q.hyp, q.refs, q.question, threshold);
       } catch (e) {
-        if (e instanceof GramscoreError) throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });
-        throw e;
+        throw atSegment(e, index);
       }
       const acc = q2.has ? has : no;
       acc.total++;

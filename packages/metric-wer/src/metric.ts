@@ -1,4 +1,4 @@
-import { assertText, checkScoreKey, describeValue, ErrorCode, formatSignature, scoreMethods, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, readCount, resolveOptions, statsObject, normalizeRule, withNormalizer } from "@gramscore/core";
+import { assertText, atSegment, checkScoreKey, describeValue, ErrorCode, formatSignature, scoreMethods, GramscoreError, isPythonWhitespace, validateSegment, signatureVersion, readCount, resolveOptions, statsObject, normalizeRule, withNormalizer } from "@gramscore/core";
 import type { FormatOptions, Normalizer, NormalizerLike, OptionRules, OptionSpec, ScoreLevel, Segment, StatsMetric, StatsRows } from "@gramscore/core";
 import { EDIT_DELETE, EDIT_INSERT, EDIT_MATCH, EDIT_SUBSTITUTE, LevenshteinAligner } from "@gramscore/ngram";
 import { jiwerChars, jiwerWordSpans, jiwerWords } from "./transforms.js";
@@ -401,10 +401,7 @@ export function createWerMetric(measure: WerMeasure, options?: WerOptions): WerM
         try {
           segment(seg.hyp, seg.refs);
         } catch (e) {
-          if (e instanceof GramscoreError) {
-            throw new GramscoreError(e.code, `Segment ${index}: ${e.message}`, { details: { index } });
-          }
-          throw e;
+          throw atSegment(e, index);
         }
         index++;
         h += aligner.hits;
